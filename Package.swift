@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ServiceRegistry",
+    products: [
+        .library(name: "ServiceRegistry", targets: ["ServiceRegistry"]),
+        .library(name: "ServiceRegistryTesting", targets: ["ServiceRegistryTesting"]),
+        .library(name: "ServiceRouter", targets: ["ServiceRouter"]),
+        .executable(name: "weread", targets: ["weread"]),
+        .executable(name: "registry-benchmark", targets: ["registry-benchmark"]),
+    ],
+    targets: [
+        // The library: standard library and Synchronization only.
+        .target(name: "ServiceRegistry"),
+        .target(name: "ServiceRegistryTesting", dependencies: ["ServiceRegistry"]),
+        .target(name: "ServiceRouter", dependencies: ["ServiceRegistry"]),
+
+        // The WeRead example: a thin interfaces module, one target per component, and
+        // the executable that composes them. Prefixed so the names never collide with a
+        // consumer's own targets.
+        .target(name: "WeReadInterfaces"),
+        .target(name: "WeReadCatalog", dependencies: ["WeReadInterfaces", "ServiceRegistry"]),
+        .target(name: "WeReadBookDetail", dependencies: ["WeReadInterfaces", "ServiceRegistry"]),
+        .target(name: "WeReadReview", dependencies: ["WeReadInterfaces", "ServiceRegistry"]),
+        .target(name: "WeReadReading", dependencies: ["WeReadInterfaces", "ServiceRegistry"]),
+        .target(name: "WeReadBookshelf", dependencies: ["WeReadInterfaces", "ServiceRegistry"]),
+        .executableTarget(
+            name: "weread",
+            dependencies: [
+                "ServiceRegistry", "ServiceRouter", "WeReadInterfaces", "WeReadCatalog",
+                "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf",
+            ]
+        ),
+
+        // The benchmark: run with `swift run -c release registry-benchmark`.
+        .executableTarget(name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter"]),
+
+        .testTarget(name: "ServiceRegistryTests", dependencies: ["ServiceRegistry"]),
+        .testTarget(
+            name: "ServiceRegistryTestingTests",
+            dependencies: ["ServiceRegistry", "ServiceRegistryTesting"]
+        ),
+        .testTarget(name: "ServiceRouterTests", dependencies: ["ServiceRouter", "ServiceRegistry"]),
+        .testTarget(
+            name: "WeReadTests",
+            dependencies: [
+                "weread", "ServiceRegistry", "ServiceRegistryTesting", "WeReadInterfaces", "WeReadCatalog",
+                "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf",
+            ]
+        ),
+        .testTarget(name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry"]),
+        // Every code example in README.md and Docs/ is mirrored here so it must compile.
+        .testTarget(
+            name: "DocumentationExamplesTests",
+            dependencies: ["ServiceRegistry", "ServiceRegistryTesting", "ServiceRouter"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    // An import makes a module's members visible only in the file that imports it, so a
+    // component cannot lean on another file's imports (keeps the architecture test honest).
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    // `ExistentialAny` is left off on purpose: it would make `ReviewService.self`, the
+    // contract's call shape, a warning in our own tests and examples.
+    target.swiftSettings = settings
+}

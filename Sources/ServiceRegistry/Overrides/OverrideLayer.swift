@@ -1,0 +1,92 @@
+import Synchronization
+
+/// One active override scope: the registrations it adds for one registry, and the cells
+/// where it caches the shared instances built inside it.
+///
+/// Layers form a task-local stack (innermost first). A resolve reads the stack once, at
+/// the top, and only when some scope is active anywhere in the process.
+final class OverrideLayer: Sendable {
+    /// The registry the scope overrides.
+    let registry: ServiceRegistry
+    /// The scope's registrations, fixed when the scope starts.
+    let registrations: [ServiceKey: AnyRegistration]
+    /// The scope this one is nested in.
+    let parent: OverrideLayer?
+    /// Records what validation observes; `nil` for a user's scope.
+    let recorder: DependencyRecorder?
+    /// Whether shared instances of every registry are cached here (validation), not only
+    /// those of `registry` and its children.
+    let isolatesAllRegistries: Bool
+    /// Shared instances built inside the scope, by the registration they were built from.
+    private let cells = Mutex<[ObjectIdentifier: CachedCell]>([:])
+
+    private struct CachedCell: Sendable {
+        /// Kept so the identity key cannot be reused by a new registration.
+        let registration: AnyRegistration
+        let cell: AnyInstanceCell
+    }
+
+    init(
+        registry: ServiceRegistry, registrations: [ServiceKey: AnyRegistration], parent: OverrideLayer?,
+        recorder: DependencyRecorder? = nil, isolatesAllRegistries: Bool = false
+    ) {
+        self.isolatesAllRegistries = isolatesAllRegistries
+        self.registry = registry
+        self.registrations = registrations
+        self.parent = parent
+        self.recorder = recorder
+    }
+
+    @TaskLocal static var current: OverrideLayer?
+
+    /// How many scopes are active in the process; while none is, resolves skip the
+    /// task-local read.
+    static let activeScopes = Atomic<Int>(0)
+
+    @inline(__always)
+    static var noneActive: Bool { activeScopes.load(ordering: .relaxed) == 0 }
+
+    /// The stack of scopes the calling code runs in.
+    @inline(__always)
+    static var active: OverrideLayer? { noneActive ? nil : current }
+
+    /// The layers from this one outwards.
+    var stack: some Sequence<OverrideLayer> {
+        sequence(first: self) { $0.parent }
+    }
+
+    /// The innermost registration for `key` that a scope adds to `registry`.
+    func registration(for key: ServiceKey, in registry: ServiceRegistry) -> AnyRegistration? {
+        for layer in stack where layer.registry === registry {
+            if let registration = layer.registrations[key] { return registration }
+        }
+        return nil
+    }
+
+    /// Every registration the scopes add to `registry`, innermost first.
+    func registrations(in registry: ServiceRegistry) -> [AnyRegistration] {
+        stack.filter { $0.registry === registry }.flatMap { $0.registrations.values }
+    }
+
+    /// The innermost layer overriding `registry` or one of its parents: where shared
+    /// instances owned by `registry` are cached while these scopes are active.
+    func innermost(applyingTo registry: ServiceRegistry) -> OverrideLayer? {
+        stack.first { layer in
+            layer.isolatesAllRegistries || registry.lineage.contains { $0 === layer.registry }
+        }
+    }
+
+    /// This scope's cell for `registration`, made on first use.
+    func cell<Service>(for registration: ServiceRegistration<Service>) -> InstanceCell<Service> {
+        cells.withLock { cells in
+            let id = ObjectIdentifier(registration)
+            if let existing = cells[id] {
+                // Keyed by the registration, which is of `Service`.
+                return unsafeDowncast(existing.cell, to: InstanceCell<Service>.self)
+            }
+            let cell = InstanceCell<Service>()
+            cells[id] = CachedCell(registration: registration, cell: cell)
+            return cell
+        }
+    }
+}

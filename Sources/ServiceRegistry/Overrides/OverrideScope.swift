@@ -1,0 +1,59 @@
+import Synchronization
+
+/// The override scopes active where it was captured, to carry into work that does not
+/// inherit task-locals.
+///
+/// Overrides are task-local: child tasks (`Task { }`, `async let`, task groups) inherit
+/// them, but `Task.detached` and closures run later on another thread (a callback
+/// queue, a thread you start) do not. Capture the current scope and run that work in it:
+///
+/// ```swift
+/// let scope = OverrideScope.current
+/// Task.detached {
+///     scope.run {
+///         let reviews = try? registry.resolve(ReviewService.self)   // sees the overrides
+///     }
+/// }
+/// ```
+public struct OverrideScope: Sendable {
+    let layer: OverrideLayer?
+
+    init(layer: OverrideLayer?) {
+        self.layer = layer
+    }
+
+    /// The override scopes the calling code runs in (possibly none).
+    public static var current: OverrideScope {
+        OverrideScope(layer: OverrideLayer.current)
+    }
+
+    /// Whether any override scope was active where this was captured.
+    public var isEmpty: Bool { layer == nil }
+
+    /// Runs `operation` inside the captured override scopes.
+    ///
+    /// - Parameter operation: The code that should see the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
+        OverrideLayer.activeScopes.wrappingAdd(1, ordering: .relaxed)
+        defer { OverrideLayer.activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        return try OverrideLayer.$current.withValue(layer, operation: operation)
+    }
+
+    /// Runs the async `operation` inside the captured override scopes.
+    ///
+    /// - Parameters:
+    ///   - isolation: The actor the operation runs on; the caller's, by default.
+    ///   - operation: The code that should see the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        OverrideLayer.activeScopes.wrappingAdd(1, ordering: .relaxed)
+        defer { OverrideLayer.activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+    }
+}

@@ -1,0 +1,68 @@
+extension ServiceRegistry {
+    /// Runs `operation` with some registrations replaced, for this task only.
+    ///
+    /// Every resolve on this registry inside `operation` — and in tasks it starts (not
+    /// detached ones; see ``OverrideScope``) — sees the overrides, also when the
+    /// overridden service is a dependency of something else being built. Other tasks,
+    /// such as tests running in parallel on the same registry, never see them.
+    ///
+    /// Shared instances built inside the scope are cached in the scope: a `.singleton`
+    /// resolved here is built afresh (from the overrides) and dropped when the scope ends;
+    /// after it, the real one is built from the real dependencies. Scopes nest: the inner
+    /// one wins, and the outer one is back after it.
+    ///
+    /// ```swift
+    /// try registry.withOverrides {
+    ///     $0.register(ReviewService.self) { _ in MockReviews() }
+    /// } operation: {
+    ///     let detail = try registry.resolve(BookDetailService.self)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the overrides; runs once, before `operation`.
+    ///   - operation: The code that sees the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `configure` or `operation` throws.
+    public func withOverrides<Result>(
+        _ configure: (OverrideRegistrar) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let registrar = OverrideRegistrar()
+        try configure(registrar)
+        let layer = OverrideLayer(
+            registry: self, registrations: registrar.registrations, parent: OverrideLayer.current)
+        return try OverrideScope(layer: layer).run(operation)
+    }
+
+    /// Runs the async `operation` with some registrations replaced, for this task and the
+    /// tasks it starts.
+    ///
+    /// The async form of ``withOverrides(_:operation:)-(_,()->R)``, with the same rules.
+    ///
+    /// ```swift
+    /// try await registry.withOverrides {
+    ///     $0.register(ReviewService.self) { _ in MockReviews() }
+    /// } operation: {
+    ///     await screen.load()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configure: Registers the overrides; runs once, before `operation`.
+    ///   - isolation: The actor the operation runs on; the caller's, by default.
+    ///   - operation: The code that sees the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `configure` or `operation` throws.
+    public func withOverrides<Result>(
+        _ configure: (OverrideRegistrar) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let registrar = OverrideRegistrar()
+        try configure(registrar)
+        let layer = OverrideLayer(
+            registry: self, registrations: registrar.registrations, parent: OverrideLayer.current)
+        return try await OverrideScope(layer: layer).run(isolation: isolation, operation)
+    }
+}

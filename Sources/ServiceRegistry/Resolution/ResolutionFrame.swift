@@ -1,0 +1,64 @@
+/// One service being built, on the stack of the thread building it.
+///
+/// Frames link to their parent, so a nested resolve sees the whole resolution path (for
+/// cycle detection and error messages) without allocating: a frame lives in the stack of
+/// the `resolve` call that built it, and the ``Resolver`` that points at it is
+/// non-copyable and only borrowed by the factory, so it cannot outlive the frame.
+struct ResolutionFrame {
+    /// The registration being built.
+    unowned(unsafe) let registration: AnyRegistration
+    /// The frame of the service that asked for this one; `nil` at the top.
+    let parent: UnsafePointer<ResolutionFrame>?
+    /// The registry nested resolves look in.
+    unowned(unsafe) let registry: ServiceRegistry
+    /// Everything one top-level resolve shares: graph-scoped instances, override layers,
+    /// the context number, and the path it continues.
+    let resolution: UnsafeMutablePointer<Resolution>
+}
+
+/// What every nested resolve of one top-level `resolve` call shares.
+///
+/// Lives on the stack of the top-level call (so a resolve allocates nothing of its own);
+/// frames point at it.
+struct Resolution {
+    /// The override scopes active where the top-level resolve started.
+    let overrides: OverrideLayer?
+    /// The path of a shared build this resolve runs inside (when a factory resolves
+    /// through the registry directly instead of through its `Resolver`).
+    let enclosingBuild: BuildTrace?
+    /// Identifies this resolution to the ``BuildCoordinator``; 0 until it first builds
+    /// a shared instance.
+    var context: Int
+    /// `.graph`-scoped instances built so far, by registration identity. Made on first use.
+    var graphInstances: [ObjectIdentifier: (registration: AnyRegistration, instance: AnyObject)] = [:]
+
+    init(overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
+        self.overrides = overrides
+        self.enclosingBuild = enclosingBuild
+        self.context = enclosingBuild?.context ?? 0
+    }
+}
+
+extension UnsafePointer<ResolutionFrame> {
+    /// Whether `registration` is already being built on this path.
+    func contains(_ registration: AnyRegistration) -> Bool {
+        var frame: UnsafePointer<ResolutionFrame>? = self
+        while let current = frame {
+            if current.pointee.registration === registration { return true }
+            frame = current.pointee.parent
+        }
+        return pointee.resolution.pointee.enclosingBuild?.path.contains { $0 === registration } ?? false
+    }
+
+    /// The registrations on this path, outermost first.
+    var registrations: [AnyRegistration] {
+        var result: [AnyRegistration] = []
+        var frame: UnsafePointer<ResolutionFrame>? = self
+        while let current = frame {
+            result.append(current.pointee.registration)
+            frame = current.pointee.parent
+        }
+        result.reverse()
+        return (pointee.resolution.pointee.enclosingBuild?.path ?? []) + result
+    }
+}

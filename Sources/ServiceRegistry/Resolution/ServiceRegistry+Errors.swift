@@ -1,0 +1,61 @@
+/// Building the errors a resolve throws. Only ever runs on a failing resolve, so it may
+/// format type names and scan every registration.
+extension ServiceRegistry {
+    /// `.argumentMismatch` when the type and name are registered with other argument
+    /// types, `.notRegistered` (with look-alike registrations) otherwise.
+    func missingRegistrationError(
+        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+    ) -> ResolutionError {
+        let typeName = TypeName.of(serviceType)
+        let requested = TypeName.describe(typeName, name: key.name)
+        let path = pathNames(below: parent, resolution: resolution) + [requested]
+        let givenArgument = argumentType.map(TypeName.of)
+
+        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides)
+            .filter { $0.key.service == key.service }
+        let sameName = sameType.filter { $0.key.name == key.name }
+        if !sameName.isEmpty {
+            return ResolutionError(
+                reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path,
+                givenArgumentType: givenArgument, registeredArgumentTypes: sameName.map(\.argumentTypeName))
+        }
+        let similar = sameType.map { registration in
+            registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
+                ?? registration.displayName
+        }
+        return ResolutionError(
+            reason: .notRegistered, serviceType: typeName, name: key.name, path: path,
+            givenArgumentType: givenArgument, similarRegistrations: similar.sorted())
+    }
+
+    /// `.circularDependency` for meeting `registration` again below `parent`.
+    func cycleError(_ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?, note: String?)
+        -> ResolutionError
+    {
+        let above = parent?.registrations ?? []
+        return ResolutionError(
+            reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
+            path: (above + [registration]).map(\.displayName), note: note)
+    }
+
+    private func pathNames(below parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>)
+        -> [String]
+    {
+        (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []).map(\.displayName)
+    }
+
+    /// Every registration a resolve here could find, shadowed ones excluded.
+    func visibleRegistrations(overrides: OverrideLayer?) -> [AnyRegistration] {
+        var seen = Set<ServiceKey>()
+        var result: [AnyRegistration] = []
+        for registry in lineage {
+            var candidates = overrides?.registrations(in: registry) ?? []
+            candidates += registry.table.allRegistrations
+            for registration in candidates where seen.insert(registration.key).inserted {
+                result.append(registration)
+            }
+        }
+        return result
+    }
+}

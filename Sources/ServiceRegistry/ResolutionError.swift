@@ -1,0 +1,140 @@
+/// Why a service could not be resolved: what was asked, the path that led there, and the
+/// likely fix.
+///
+/// Every `resolve` throws this type. Its ``description`` is written for the person who
+/// reads it in a test failure or a crash log:
+///
+/// ```text
+/// ServiceRegistry could not resolve `ReviewService`: nothing is registered for it.
+///   Resolution path: ReadingService → BookDetailService → ReviewService
+///   Registered for this type: ReviewService (name: "offline")
+///   Fix: register `ReviewService` (e.g. in its component's ServiceAssembly) with
+///   registry.register(ReviewService.self) { r in ... }, or override it in the test
+///   with withOverrides.
+/// ```
+public struct ResolutionError: Error, CustomStringConvertible {
+    /// The kind of failure.
+    public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        /// Nothing is registered for the service type, name and argument type.
+        case notRegistered
+        /// The service depends, directly or through others, on itself.
+        case circularDependency
+        /// A registration exists for the type and name, but its factory takes a different
+        /// argument type (or none, or one when none was given).
+        case argumentMismatch
+        /// The factory threw; ``ResolutionError/underlyingError`` holds what it threw.
+        case factoryFailed
+
+        /// The case name, such as `notRegistered`.
+        public var description: String {
+            switch self {
+            case .notRegistered: "notRegistered"
+            case .circularDependency: "circularDependency"
+            case .argumentMismatch: "argumentMismatch"
+            case .factoryFailed: "factoryFailed"
+            }
+        }
+    }
+
+    /// The kind of failure.
+    public let reason: Reason
+    /// The service type that could not be resolved, as written in code (`ReviewService`).
+    public let serviceType: String
+    /// The registration name that was asked for, if any.
+    public let name: String?
+    /// The chain of services being built, outermost first, ending with the one that
+    /// failed (for a cycle: ending with the service met again).
+    public let path: [String]
+    /// The argument type given to `resolve`, or `nil` when none was given.
+    public let givenArgumentType: String?
+    /// For ``Reason/argumentMismatch``: the argument types of the registrations that
+    /// exist for the type and name (`nil` entries are factories without an argument).
+    public let registeredArgumentTypes: [String?]
+    /// For ``Reason/notRegistered``: registrations that look like what was meant (the same
+    /// type under another name, or with an argument).
+    public let similarRegistrations: [String]
+    /// For ``Reason/factoryFailed``: the error the factory threw.
+    public let underlyingError: (any Error)?
+    /// Extra context, such as the other thread's part in a cross-thread cycle.
+    public let note: String?
+
+    init(
+        reason: Reason, serviceType: String, name: String?, path: [String],
+        givenArgumentType: String? = nil, registeredArgumentTypes: [String?] = [],
+        similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil
+    ) {
+        self.reason = reason
+        self.serviceType = serviceType
+        self.name = name
+        self.path = path
+        self.givenArgumentType = givenArgumentType
+        self.registeredArgumentTypes = registeredArgumentTypes
+        self.similarRegistrations = similarRegistrations
+        self.underlyingError = underlyingError
+        self.note = note
+    }
+
+    /// What was asked, the resolution path, and the likely fix, on several lines.
+    public var description: String {
+        let service = TypeName.describe(serviceType, name: name)
+        var lines: [String] = []
+        switch reason {
+        case .notRegistered:
+            let argument = givenArgumentType.map { " taking an argument of type `\($0)`" } ?? ""
+            lines.append("ServiceRegistry could not resolve `\(service)`: nothing is registered for it\(argument).")
+        case .circularDependency:
+            lines.append("ServiceRegistry could not resolve `\(service)`: it depends on itself (a circular dependency).")
+        case .argumentMismatch:
+            let given = givenArgumentType.map { "an argument of type `\($0)`" } ?? "no argument"
+            let registered = registeredArgumentTypes.map { $0.map { "`\($0)`" } ?? "no argument" }
+            lines.append(
+                "ServiceRegistry could not resolve `\(service)`: it was asked with \(given), "
+                    + "but it is registered with \(registered.joined(separator: " and with "))."
+            )
+        case .factoryFailed:
+            let thrown = underlyingError.map { "\($0)" } ?? "an error"
+            lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown).")
+        }
+        lines.append("  Resolution path: \(path.joined(separator: " → "))")
+        if let note {
+            lines.append("  \(note)")
+        }
+        if !similarRegistrations.isEmpty {
+            lines.append("  Registered for this type: \(similarRegistrations.joined(separator: ", "))")
+        }
+        lines.append("  Fix: \(fix)")
+        return lines.joined(separator: "\n")
+    }
+
+    private var fix: String {
+        let nameArgument = name.map { ", name: \"\($0)\"" } ?? ""
+        switch reason {
+        case .notRegistered:
+            let closure = givenArgumentType.map { "{ (r, argument: \($0)) in ... }" } ?? "{ r in ... }"
+            var text =
+                "register `\(serviceType)` (e.g. in its component's ServiceAssembly) with "
+                + "registry.register(\(serviceType).self\(nameArgument)) \(closure), "
+                + "or override it in the test with withOverrides."
+            if !similarRegistrations.isEmpty {
+                text += " If you meant one of the registrations above, resolve it with that name or argument."
+            }
+            return text
+        case .circularDependency:
+            return "break the cycle: let one of these services resolve the other later "
+                + "(keep the registry and resolve on first use) instead of in its factory, "
+                + "or pass the value it needs as a resolve argument."
+        case .argumentMismatch:
+            let wanted = registeredArgumentTypes.first.flatMap { $0 }
+            if let wanted {
+                return "resolve it with an argument of type `\(wanted)`: "
+                    + "registry.resolve(\(serviceType).self\(nameArgument), argument: ...), "
+                    + "or register a factory that takes `\(givenArgumentType ?? "no argument")`."
+            }
+            return "resolve it without an argument: registry.resolve(\(serviceType).self\(nameArgument)), "
+                + "or register a factory that takes `\(givenArgumentType ?? "no argument")`."
+        case .factoryFailed:
+            return "the factory of `\(TypeName.describe(serviceType, name: name))` failed; "
+                + "see the error above (also in `underlyingError`)."
+        }
+    }
+}

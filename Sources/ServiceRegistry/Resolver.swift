@@ -1,0 +1,64 @@
+/// What a factory resolves its dependencies through.
+///
+/// A factory receives a resolver for the duration of its call. Resolving through it
+/// (rather than through the registry) is what lets the registry see the resolution path:
+/// it detects cycles, shares `.graph` instances within one top-level resolve, and puts
+/// the full path into errors.
+///
+/// ```swift
+/// registry.register(BookDetailService.self) { r in
+///     BookDetailServiceImpl(reviews: try r.resolve(ReviewService.self))
+/// }
+/// ```
+///
+/// A resolver is non-copyable and only borrowed by the factory, so it cannot be stored or
+/// captured by an escaping closure: it describes a resolution in progress. To resolve
+/// later (lazily), keep the registry instead.
+public struct Resolver: ~Copyable {
+    let frame: UnsafePointer<ResolutionFrame>
+
+    init(frame: UnsafePointer<ResolutionFrame>) {
+        self.frame = frame
+    }
+
+    /// Resolves a service that takes no argument, as a dependency of the one being built.
+    ///
+    /// - Parameters:
+    ///   - type: The service type, usually a protocol. Inferred from the context if omitted.
+    ///   - name: The registration name, or `nil` for the unnamed registration.
+    /// - Returns: The service instance.
+    /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    public func resolve<Service>(
+        _ type: Service.Type = Service.self, name: String? = nil
+    ) throws(ResolutionError) -> Service {
+        let frame = frame.pointee
+        return try frame.registry.resolve(
+            key: ServiceKey(Service.self, name: name), argumentType: nil,
+            parent: self.frame, resolution: frame.resolution
+        ) { registration, resolver in
+            try unsafeDowncast(registration, to: FactoryRegistration<Service>.self).factory(resolver)
+        }
+    }
+
+    /// Resolves a service whose factory takes a runtime argument, as a dependency of the
+    /// one being built.
+    ///
+    /// - Parameters:
+    ///   - type: The service type, usually a protocol. Inferred from the context if omitted.
+    ///   - name: The registration name, or `nil` for the unnamed registration.
+    ///   - argument: The value handed to the factory; pass several as a tuple.
+    /// - Returns: The service instance.
+    /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    public func resolve<Service, Argument>(
+        _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
+    ) throws(ResolutionError) -> Service {
+        let frame = frame.pointee
+        return try frame.registry.resolve(
+            key: ServiceKey(Service.self, name: name, argument: Argument.self),
+            argumentType: Argument.self, parent: self.frame, resolution: frame.resolution
+        ) { registration, resolver in
+            try unsafeDowncast(registration, to: ArgumentFactoryRegistration<Service, Argument>.self)
+                .factory(resolver, argument)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+extension DependencyGraph {
+    /// The graph in Graphviz DOT.
+    ///
+    /// Missing services are dashed red boxes, services that failed to build are red,
+    /// registrations that take an argument (not checked) are dotted, and an edge that
+    /// closes a cycle is red and labelled `cycle`.
+    public var dot: String {
+        var lines = ["digraph ServiceRegistry {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+        for node in nodes {
+            var label = [node.displayName]
+            if let argument = node.argumentType { label.append("argument: \(argument)") }
+            switch node.status {
+            case .missing: label.append("MISSING")
+            case .failed(let reason): label.append("FAILED: \(reason)")
+            case .notChecked: label.append("not checked (takes an argument)")
+            case .resolved: break
+            }
+            if let scope = node.scope { label.append("\(scope) · \(node.origin)") }
+            var attributes = ["label=\"\(escape(label.joined(separator: "\n")))\""]
+            switch node.status {
+            case .missing: attributes += ["style=dashed", "color=red", "fontcolor=red"]
+            case .failed: attributes += ["color=red", "fontcolor=red"]
+            case .notChecked: attributes += ["style=dotted"]
+            case .resolved: break
+            }
+            lines.append("  \"\(escape(node.id))\" [\(attributes.joined(separator: ", "))];")
+        }
+        for edge in edges {
+            let attributes = edge.isCycle ? " [color=red, fontcolor=red, label=\"cycle\"]" : ""
+            lines.append("  \"\(escape(edge.from))\" -> \"\(escape(edge.to))\"\(attributes);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as an indented tree for a terminal: each service that nothing depends on
+    /// is a root; a subtree already printed is shown once and then referred to.
+    ///
+    /// ```text
+    /// BookDetailService [transient, BookDetailAssembly]
+    /// ├── CatalogService [singleton, CatalogAssembly]
+    /// └── ReviewService [singleton, ReviewAssembly]
+    ///     └── ✗ ReviewStore — MISSING
+    /// ```
+    public var textTree: String {
+        let dependedOn = Set(edges.filter { !$0.isCycle }.map(\.to))
+        var roots = nodes.filter { !dependedOn.contains($0.id) }
+        if roots.isEmpty { roots = nodes }
+        var lines: [String] = []
+        var printed = Set<String>()
+        for root in roots {
+            render(root, prefix: "", childPrefix: "", into: &lines, printed: &printed)
+        }
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    private func render(
+        _ node: Node, prefix: String, childPrefix: String, into lines: inout [String], printed: inout Set<String>
+    ) {
+        let alreadyShown = printed.contains(node.id)
+        let children = dependencies(of: node)
+        lines.append(prefix + summary(node) + (alreadyShown && !children.isEmpty ? " (see above)" : ""))
+        guard !alreadyShown else { return }
+        printed.insert(node.id)
+        for (index, child) in children.enumerated() {
+            let isLast = index == children.count - 1
+            let branch = childPrefix + (isLast ? "└── " : "├── ")
+            let nextPrefix = childPrefix + (isLast ? "    " : "│   ")
+            if child.edge.isCycle {
+                lines.append(branch + "↺ " + child.node.displayName + " — CYCLE")
+            } else {
+                render(child.node, prefix: branch, childPrefix: nextPrefix, into: &lines, printed: &printed)
+            }
+        }
+    }
+
+    private func summary(_ node: Node) -> String {
+        let argument = node.argumentType.map { " (argument: \($0))" } ?? ""
+        switch node.status {
+        case .missing:
+            return "✗ \(node.displayName)\(argument) — MISSING"
+        case .failed(let reason):
+            return "✗ \(node.displayName)\(argument) [\(details(node))] — FAILED: \(reason)"
+        case .notChecked:
+            return "\(node.displayName)\(argument) [\(details(node))] — not checked (takes an argument)"
+        case .resolved:
+            return "\(node.displayName)\(argument) [\(details(node))]"
+        }
+    }
+
+    private func details(_ node: Node) -> String {
+        var parts = [node.scope.map(\.description) ?? "?", node.origin]
+        if node.registryLevel > 0 {
+            parts.append(node.registryLevel == 1 ? "parent registry" : "ancestor registry \(node.registryLevel)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,75 @@
+/// What depends on what, as ``ServiceRegistry/validate()`` observed it.
+///
+/// Nodes are registrations (and services that were asked for but are missing); an edge
+/// from A to B means A's factory resolved B. Render it with ``dot`` for Graphviz or
+/// ``textTree`` for a terminal.
+///
+/// ```swift
+/// let graph = registry.dependencyGraph()
+/// print(graph.textTree)
+/// try graph.dot.write(...)   // then: dot -Tsvg wiring.dot > wiring.svg
+/// ```
+public struct DependencyGraph: Sendable, CustomStringConvertible {
+    /// A service in the graph.
+    public struct Node: Hashable, Sendable, Identifiable {
+        /// Stable within one graph: type, name and argument type, and where it was found.
+        public let id: String
+        /// The service type as written in code, such as `ReviewService`.
+        public let serviceType: String
+        /// The registration name, if any.
+        public let name: String?
+        /// The factory's argument type, if it takes one.
+        public let argumentType: String?
+        /// The registration's scope; `nil` for a missing service.
+        public let scope: Scope?
+        /// Who registered it: an assembly's type name, `registered directly`, or `override`.
+        public let origin: String
+        /// Which registry holds it: 0 for the registry asked, 1 for its parent, and so on.
+        public let registryLevel: Int
+        /// What validation found.
+        public let status: Status
+
+        /// `ReviewService` or `ReviewService (name: "offline")`.
+        public var displayName: String { TypeName.describe(serviceType, name: name) }
+    }
+
+    /// What validation found for a node.
+    public enum Status: Hashable, Sendable {
+        /// It was built in isolation without error.
+        case resolved
+        /// Building it failed for this reason (the error is in ``ValidationError``).
+        case failed(ResolutionError.Reason)
+        /// Nothing is registered for it, but something depends on it.
+        case missing
+        /// Its factory takes an argument, so validation did not build it.
+        case notChecked
+    }
+
+    /// An edge: `from`'s factory resolved `to`.
+    public struct Edge: Hashable, Sendable {
+        /// The ``Node/id`` of the dependent service.
+        public let from: String
+        /// The ``Node/id`` of the dependency.
+        public let to: String
+        /// Whether resolving `to` here closed a dependency cycle.
+        public let isCycle: Bool
+    }
+
+    /// Every node, sorted by service type and name.
+    public let nodes: [Node]
+    /// Every edge, sorted.
+    public let edges: [Edge]
+
+    /// The node with `id`.
+    public func node(_ id: String) -> Node? {
+        nodes.first { $0.id == id }
+    }
+
+    /// The nodes `node` depends on, with the edges that lead to them.
+    public func dependencies(of node: Node) -> [(edge: Edge, node: Node)] {
+        edges.filter { $0.from == node.id }.compactMap { edge in self.node(edge.to).map { (edge, $0) } }
+    }
+
+    /// The ``textTree`` rendering.
+    public var description: String { textTree }
+}

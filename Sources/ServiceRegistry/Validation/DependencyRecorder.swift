@@ -1,0 +1,112 @@
+import Synchronization
+
+/// Watches the resolves of a validation pass and builds the ``DependencyGraph`` from them.
+///
+/// Attached to the validation's override layer, so only resolves inside validation pay
+/// for it.
+final class DependencyRecorder: Sendable {
+    private struct State {
+        var nodes: [String: DependencyGraph.Node] = [:]
+        var edges = Set<DependencyGraph.Edge>()
+        /// Node ids by registration identity; the registrations are kept so an identity
+        /// is never reused while recording.
+        var ids: [ObjectIdentifier: (registration: AnyRegistration, id: String)] = [:]
+    }
+
+    private let registry: ServiceRegistry
+    private let state = Mutex(State())
+
+    init(registry: ServiceRegistry) {
+        self.registry = registry
+    }
+
+    /// The recorded graph.
+    var graph: DependencyGraph {
+        state.withLock { state in
+            DependencyGraph(
+                nodes: state.nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
+                edges: state.edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+        }
+    }
+
+    /// Adds a node for `registration` (found in `owner`) with `status`, replacing the status
+    /// a node already has only when `status` says more.
+    @discardableResult
+    func recordNode(_ registration: AnyRegistration, owner: ServiceRegistry, status: DependencyGraph.Status?) -> String {
+        let level = Array(registry.lineage).firstIndex { $0 === owner } ?? 0
+        let origin = owner.originName(registration.origin)
+        return state.withLock { state in
+            let id: String
+            if let known = state.ids[ObjectIdentifier(registration)] {
+                id = known.id
+            } else {
+                let argument = registration.argumentTypeName.map { " <\($0)>" } ?? ""
+                var candidate = "\(registration.displayName)\(argument)" + (level > 0 ? " @\(level)" : "")
+                if registration.origin == Installing.overrideRegistration { candidate += " (override)" }
+                id = candidate
+                state.ids[ObjectIdentifier(registration)] = (registration, id)
+            }
+            let current = state.nodes[id]
+            let resolvedStatus =
+                status ?? current?.status ?? (registration.key.takesNoArgument ? .resolved : .notChecked)
+            state.nodes[id] = DependencyGraph.Node(
+                id: id, serviceType: registration.serviceTypeName, name: registration.key.name,
+                argumentType: registration.argumentTypeName, scope: registration.scope, origin: origin,
+                registryLevel: level, status: current.map { Self.stronger($0.status, resolvedStatus) } ?? resolvedStatus)
+            return id
+        }
+    }
+
+    /// Records that the service in `parent` (if any) resolved `registration`.
+    func recordEdge(to registration: AnyRegistration, owner: ServiceRegistry, below parent: UnsafePointer<ResolutionFrame>?) {
+        let to = recordNode(registration, owner: owner, status: nil)
+        addEdge(from: parent, to: to, isCycle: false)
+    }
+
+    /// Records that the service in `parent` asked for `key`, which nothing provides.
+    func recordFailure(
+        of key: ServiceKey, serviceType: String, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
+    ) {
+        let argument = error.givenArgumentType.map { " <\($0)>" } ?? ""
+        let id = "\(TypeName.describe(serviceType, name: key.name))\(argument) (missing)"
+        state.withLock { state in
+            state.nodes[id] = DependencyGraph.Node(
+                id: id, serviceType: serviceType, name: key.name, argumentType: error.givenArgumentType, scope: nil,
+                origin: "not registered", registryLevel: 0, status: .missing)
+        }
+        addEdge(from: parent, to: id, isCycle: false)
+    }
+
+    /// Records that resolving `registration` below `parent` closed a cycle.
+    func recordCycle(at registration: AnyRegistration, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError) {
+        guard let id = state.withLock({ $0.ids[ObjectIdentifier(registration)]?.id }) else { return }
+        state.withLock { state in
+            if let from = parent.flatMap({ state.ids[ObjectIdentifier($0.pointee.registration)]?.id }) {
+                state.edges.remove(DependencyGraph.Edge(from: from, to: id, isCycle: false))
+                state.edges.insert(DependencyGraph.Edge(from: from, to: id, isCycle: true))
+            }
+        }
+    }
+
+    private func addEdge(from parent: UnsafePointer<ResolutionFrame>?, to id: String, isCycle: Bool) {
+        guard let parent else { return }
+        let parentRegistration = parent.pointee.registration
+        state.withLock { state in
+            guard let from = state.ids[ObjectIdentifier(parentRegistration)]?.id else { return }
+            let edge = DependencyGraph.Edge(from: from, to: id, isCycle: isCycle)
+            if !state.edges.contains(DependencyGraph.Edge(from: from, to: id, isCycle: true)) {
+                state.edges.insert(edge)
+            }
+        }
+    }
+
+    /// Failure beats success, so a node that failed anywhere stays marked failed.
+    private static func stronger(_ old: DependencyGraph.Status, _ new: DependencyGraph.Status) -> DependencyGraph.Status {
+        switch (old, new) {
+        case (.failed, _): old
+        case (_, .failed): new
+        case (.resolved, .notChecked): old
+        default: new
+        }
+    }
+}

@@ -1,0 +1,84 @@
+extension ServiceRegistry {
+    /// Builds every registration that takes no argument, each in isolation, and throws
+    /// one error listing every one that fails.
+    ///
+    /// Each registration is built inside a private scope (like
+    /// ``withOverrides(_:operation:)-(_,()->R)``), so nothing is cached in the registry:
+    /// its singletons are untouched afterwards. Active override scopes apply, so a test
+    /// can validate the app's wiring with some services mocked. Registrations whose
+    /// factories take an argument cannot be built without one; the error lists them as
+    /// not checked. Factories do run, so a factory with side effects has them here too.
+    ///
+    /// ```swift
+    /// @Test func appWiringIsComplete() throws {
+    ///     let registry = ServiceRegistry()
+    ///     registry.install(BookDetailAssembly(), ReviewAssembly())
+    ///     try registry.validate()
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ValidationError`` when at least one registration fails (a missing
+    ///   dependency, a cycle, a factory that throws).
+    public func validate() throws(ValidationError) {
+        let report = validationPass()
+        if !report.failures.isEmpty {
+            throw report
+        }
+    }
+
+    /// The dependency graph that ``validate()`` observes: every registration, what its
+    /// factory resolved, and what was missing or circular.
+    ///
+    /// Runs a validation pass to observe it, so factories run (in isolation: nothing is
+    /// cached in the registry).
+    ///
+    /// - Returns: The graph; render it with ``DependencyGraph/dot`` or ``DependencyGraph/textTree``.
+    public func dependencyGraph() -> DependencyGraph {
+        let recorder = DependencyRecorder(registry: self)
+        _ = validationPass(recorder: recorder)
+        return recorder.graph
+    }
+
+    private func validationPass(recorder: DependencyRecorder? = nil) -> ValidationError {
+        let recorder = recorder ?? DependencyRecorder(registry: self)
+        let outer = OverrideLayer.current
+        var failures: [ValidationError.Failure] = []
+        var notChecked: [String] = []
+        var passed = 0
+        let registrations = visibleRegistrations(overrides: OverrideLayer.active)
+            .sorted { ($0.displayName, $0.argumentTypeName ?? "") < ($1.displayName, $1.argumentTypeName ?? "") }
+        for registration in registrations {
+            guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
+            guard registration.key.takesNoArgument else {
+                recorder.recordNode(registration, owner: owner, status: .notChecked)
+                notChecked.append(
+                    "\(registration.displayName) (argument: \(registration.argumentTypeName ?? "?"))")
+                continue
+            }
+            let isolation = OverrideLayer(
+                registry: self, registrations: [:], parent: outer, recorder: recorder, isolatesAllRegistries: true)
+            let error = OverrideScope(layer: isolation).run { () -> ResolutionError? in
+                var resolution = Resolution(overrides: isolation, enclosingBuild: nil)
+                return withUnsafeMutablePointer(to: &resolution) { resolution -> ResolutionError? in
+                    do throws(ResolutionError) {
+                        try registration.buildForValidation(from: self, resolution: resolution)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+            }
+            if let error {
+                recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
+                failures.append(
+                    ValidationError.Failure(
+                        registration: registration.displayName, origin: owner.originName(registration.origin),
+                        error: error))
+            } else {
+                recorder.recordNode(registration, owner: owner, status: .resolved)
+                passed += 1
+            }
+        }
+        return ValidationError(failures: failures, notChecked: notChecked, passedCount: passed)
+    }
+}

@@ -1,0 +1,43 @@
+/// Every registration that failed to build during ``ServiceRegistry/validate()``.
+///
+/// Its ``description`` lists each failing registration with its reason and resolution
+/// path, then the registrations validation could not check because their factories take
+/// an argument.
+public struct ValidationError: Error, CustomStringConvertible {
+    /// A registration that failed to build, and why.
+    public struct Failure: Sendable {
+        /// The registration, such as `BookDetailService` or `ReviewService (name: "offline")`.
+        public let registration: String
+        /// Who registered it (an assembly's type name, `registered directly`, or `override`).
+        public let origin: String
+        /// The error building it threw, with its reason and path.
+        public let error: ResolutionError
+    }
+
+    /// The registrations that failed, sorted by name.
+    public let failures: [Failure]
+    /// Registrations whose factories take an argument, which validation does not build.
+    public let notChecked: [String]
+    /// How many registrations were built without error.
+    public let passedCount: Int
+
+    /// One paragraph per failure, then the registrations not checked.
+    public var description: String {
+        var lines = [
+            "ServiceRegistry validation failed: \(failures.count) of \(failures.count + passedCount) "
+                + "registrations could not be built."
+        ]
+        for failure in failures {
+            lines.append("")
+            lines.append("✗ \(failure.registration) [\(failure.origin)] — \(failure.error.reason)")
+            for line in failure.error.description.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append("    " + line)
+            }
+        }
+        if !notChecked.isEmpty {
+            lines.append("")
+            lines.append("Not checked (their factories take an argument): \(notChecked.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder so the target has a source file while its issue is in progress.
