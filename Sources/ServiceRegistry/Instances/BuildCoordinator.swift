@@ -35,7 +35,7 @@ enum BuildCoordinator {
         case cycle(through: String)
     }
 
-    private static let state = Mutex(State())
+    private static let state = Lock(State())
     private static let nextContext = Atomic<Int>(1)
 
     /// A number no other live resolution uses.
@@ -85,7 +85,7 @@ enum BuildCoordinator {
 
 /// Held by the resolution that builds a shared instance, for the whole build.
 final class BuildLock: Sendable {
-    let mutex = Mutex(())
+    let mutex = Lock(())
 
     /// Blocks until the builder holding this lock has finished.
     func waitForBuilder() {

@@ -14,7 +14,7 @@ final class InstanceCell<Service>: AnyInstanceCell, @unchecked Sendable {
     // the weak reference lives inside its mutex. The instance itself is handed to every
     // thread that resolves it, which is what a shared scope means (see `Scope.singleton`).
     private let singletonBits = Atomic<UInt>(0)
-    private let weakReference = Mutex(WeakReference())
+    private let weakReference = Lock(WeakReference())
 
     /// The built singleton, read without retaining its box.
     @inline(__always)

@@ -18,7 +18,7 @@ final class OverrideLayer: Sendable {
     /// those of `registry` and its children.
     let isolatesAllRegistries: Bool
     /// Shared instances built inside the scope, by the registration they were built from.
-    private let cells = Mutex<[ObjectIdentifier: CachedCell]>([:])
+    private let cells = Lock<[ObjectIdentifier: CachedCell]>([:])
 
     private struct CachedCell: Sendable {
         /// Kept so the identity key cannot be reused by a new registration.

@@ -31,7 +31,7 @@ public final class ServiceRegistry: Sendable {
     /// The registry this one falls back to; `nil` for a root registry.
     let parent: ServiceRegistry?
     /// Names of the assemblies installed here; a registration's `origin` indexes this.
-    let origins = Mutex<[String]>([])
+    let origins = Lock<[String]>([])
 
     /// Creates an empty registry.
     public convenience init() {

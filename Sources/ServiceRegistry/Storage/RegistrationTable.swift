@@ -28,8 +28,8 @@ final class RegistrationTable: @unchecked Sendable {
         stripes = UnsafeMutableRawPointer.allocate(
             byteCount: Self.stripeCount * Self.stripeStride, alignment: Self.stripeStride)
         for index in 0..<Self.stripeCount {
-            (stripes + index * Self.stripeStride).bindMemory(to: Mutex<Void>.self, capacity: 1)
-                .initialize(to: Mutex(()))
+            (stripes + index * Self.stripeStride).bindMemory(to: Lock<Void>.self, capacity: 1)
+                .initialize(to: Lock(()))
         }
         capacity = 16
         slots = .allocate(capacity: capacity)
@@ -143,8 +143,8 @@ final class RegistrationTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func stripe(_ index: Int) -> UnsafeMutablePointer<Mutex<Void>> {
-        (stripes + index * Self.stripeStride).assumingMemoryBound(to: Mutex<Void>.self)
+    private func stripe(_ index: Int) -> UnsafeMutablePointer<Lock<Void>> {
+        (stripes + index * Self.stripeStride).assumingMemoryBound(to: Lock<Void>.self)
     }
 
     /// The stripe for the calling thread, from the address of its stack.

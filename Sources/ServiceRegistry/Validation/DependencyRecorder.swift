@@ -14,7 +14,7 @@ final class DependencyRecorder: Sendable {
     }
 
     private let registry: ServiceRegistry
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(registry: ServiceRegistry) {
         self.registry = registry

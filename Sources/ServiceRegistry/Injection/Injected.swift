@@ -1,0 +1,76 @@
+import Synchronization
+
+/// A property that resolves its service on first access, then keeps it.
+///
+/// Resolves from ``ServiceRegistry/shared`` unless you name a registry, and honours the
+/// override scope active at the first access (so a test's
+/// ``ServiceRegistry/withOverrides(_:operation:)-(_,()->R)`` mocks reach it).
+///
+/// ```swift
+/// final class ReadingController {
+///     @Injected var detail: any BookDetailService
+///     @Injected(name: "offline") var reviews: any ReviewService
+///     @Injected(registry: screenRegistry) var reading: any ReadingService
+/// }
+/// ```
+///
+/// A property getter cannot throw, so when the service cannot be resolved, the first
+/// access **stops the program** with the full ``ResolutionError`` description (what was
+/// asked, the resolution path, the likely fix). Use ``ServiceRegistry/resolve(_:name:)``
+/// directly where a missing service is an expected, recoverable case, and
+/// ``ServiceRegistry/validate()`` in a test to find wiring mistakes before they reach a
+/// property like this one.
+@propertyWrapper
+public struct Injected<Service> {
+    private let registry: ServiceRegistry?
+    private let name: String?
+    private let storage = Storage()
+
+    /// Declares a property resolved on first access.
+    ///
+    /// - Parameters:
+    ///   - registry: The registry to resolve from; ``ServiceRegistry/shared`` (read at first
+    ///     access) when `nil`.
+    ///   - name: The registration name, or `nil` for the unnamed registration.
+    public init(registry: ServiceRegistry? = nil, name: String? = nil) {
+        self.registry = registry
+        self.name = name
+    }
+
+    /// The service, resolved on first access and kept after that.
+    public var wrappedValue: Service {
+        if let resolved = storage.value {
+            return resolved
+        }
+        do {
+            let resolved = try (registry ?? .shared).resolve(Service.self, name: name)
+            return storage.keep(resolved)
+        } catch {
+            fatalError("@Injected \(error.description)")
+        }
+    }
+
+    /// Holds the resolved service. Two threads that read the property for the first time
+    /// at once may both resolve; the first to finish is kept and returned to both.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: the value lives inside the mutex; it is a resolved service, which
+        // the registry hands out to whoever asks.
+        private let state = Lock<UncheckedSendable<Service?>>(UncheckedSendable(nil))
+
+        var value: Service? {
+            state.withLock { $0 }.value
+        }
+
+        func keep(_ value: Service) -> Service {
+            let candidate = UncheckedSendable<Service?>(value)
+            return state.withLock { state in
+                if state.value == nil {
+                    state = candidate
+                }
+                return state
+            }.value!
+        }
+    }
+}
+
+extension Injected: Sendable where Service: Sendable {}

@@ -1,0 +1,1 @@
+// Entry point; filled in by its issue.

@@ -1,0 +1,214 @@
+import Foundation
+import ServiceRegistry
+import Synchronization
+import Testing
+
+/// Runs `body(index)` on `count` OS threads at once and waits for all of them, up to
+/// `seconds`. Returns `false` when they did not all finish in time (a deadlock).
+func onThreads(_ count: Int, within seconds: Double = 20, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        let thread = Thread {
+            start.wait()
+            body(index)
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+    for _ in 0..<count { start.signal() }
+    for _ in 0..<count where done.wait(timeout: .now() + seconds) == .timedOut {
+        return false
+    }
+    return true
+}
+
+/// A value behind an `NSLock` (a pthread mutex, which the thread sanitizer understands).
+final class Guarded<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// Spins until `count` parties have arrived, so threads enter a critical moment together.
+/// Gives up after a second so a broken test fails instead of hanging.
+final class Rendezvous: Sendable {
+    private let arrived = Atomic<Int>(0)
+    private let parties: Int
+
+    init(parties: Int) { self.parties = parties }
+
+    func arriveAndWait() {
+        arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
+        let deadline = ContinuousClock.now + .seconds(1)
+        while arrived.load(ordering: .acquiring) < parties, ContinuousClock.now < deadline {}
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test func singletonIsBuiltExactlyOnceUnderContention() {
+        for _ in 0..<20 {
+            let registry = ServiceRegistry()
+            let built = Counter()
+            let rendezvous = Rendezvous(parties: 8)
+            registry.register(ReviewService.self, scope: .singleton) { _ in
+                built.increment()
+                return ReviewServiceImpl()
+            }
+            let seen = Guarded<Set<ObjectIdentifier>>([])
+            let finished = onThreads(8) { _ in
+                rendezvous.arriveAndWait()
+                for _ in 0..<200 {
+                    let instance = try! registry.resolve(ReviewService.self) as AnyObject
+                    seen.withLock { _ = $0.insert(ObjectIdentifier(instance)) }
+                }
+            }
+            #expect(finished)
+            #expect(built.value == 1)
+            #expect(seen.withLock { $0.count } == 1)
+        }
+    }
+
+    @Test func singletonChainsResolveFromManyThreadsInAnyOrderWithoutDeadlock() {
+        for _ in 0..<20 {
+            let registry = ServiceRegistry()
+            let builds = (0..<3).map { _ in Counter() }
+            registry.register(ReviewService.self, scope: .singleton) { _ in
+                builds[0].increment()
+                return ReviewServiceImpl()
+            }
+            registry.register(BookDetailService.self, scope: .singleton) { r in
+                builds[1].increment()
+                return BookDetailServiceImpl(reviews: try r.resolve())
+            }
+            registry.register(ReadingService.self, scope: .singleton) { [registry] _ in
+                builds[2].increment()
+                // Through the registry itself, not the resolver: must not deadlock either.
+                return ReadingServiceImpl(detail: try registry.resolve())
+            }
+            let rendezvous = Rendezvous(parties: 6)
+            let finished = onThreads(6) { index in
+                rendezvous.arriveAndWait()
+                for round in 0..<100 {
+                    switch (index + round) % 3 {
+                    case 0: _ = try! registry.resolve(ReviewService.self)
+                    case 1: _ = try! registry.resolve(BookDetailService.self)
+                    default: _ = try! registry.resolve(ReadingService.self)
+                    }
+                }
+            }
+            #expect(finished, "resolving singletons from several threads deadlocked")
+            guard finished else { break }
+            #expect(builds.map(\.value) == [1, 1, 1])
+        }
+    }
+
+    @Test func cycleEnteredFromBothEndsAtOnceIsReportedNotAHang() {
+        for _ in 0..<10 {
+            let registry = ServiceRegistry()
+            let rendezvous = Rendezvous(parties: 2)
+            registry.register(ReadingService.self, scope: .singleton) { r in
+                rendezvous.arriveAndWait()
+                return ReadingServiceImpl(detail: try r.resolve())
+            }
+            registry.register(BookDetailService.self, scope: .singleton) { r in
+                rendezvous.arriveAndWait()
+                _ = try r.resolve(ReadingService.self)
+                return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+            }
+            let reasons = Guarded<[ResolutionError.Reason]>([])
+            let finished = onThreads(2) { index in
+                do {
+                    if index == 0 {
+                        _ = try registry.resolve(ReadingService.self)
+                    } else {
+                        _ = try registry.resolve(BookDetailService.self)
+                    }
+                } catch let error as ResolutionError {
+                    reasons.withLock { $0.append(error.reason) }
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+            #expect(finished, "a cycle entered from both ends hung")
+            guard finished else { break }
+            #expect(reasons.withLock { $0 } == [.circularDependency, .circularDependency])
+        }
+    }
+
+    @Test func throwingSingletonUnderContentionIsRetriedAndThenBuiltOnce() {
+        let registry = ServiceRegistry()
+        let attempts = Counter()
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            if attempts.increment() <= 3 { throw FactoryError(message: "flaky") }
+            return ReviewServiceImpl()
+        }
+        let instances = Guarded<Set<ObjectIdentifier>>([])
+        let finished = onThreads(8) { _ in
+            for _ in 0..<50 {
+                if let instance = try? registry.resolve(ReviewService.self) {
+                    instances.withLock { _ = $0.insert(ObjectIdentifier(instance as AnyObject)) }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(attempts.value == 4)
+        #expect(instances.withLock { $0.count } == 1)
+    }
+
+    @Test func registeringWhileOthersResolveNeverCrashes() throws {
+        let registry = ServiceRegistry()
+        for index in 0..<64 {
+            registry.register(Int.self, name: "stable \(index)") { _ in index }
+        }
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "0") }
+        let failures = Counter()
+        let finished = onThreads(4) { thread in
+            for round in 0..<2_000 {
+                if thread == 0 {
+                    // Grow the table and replace a singleton while others read.
+                    registry.register(Int.self, name: "new \(round)") { _ in round }
+                    registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "\(round)") }
+                } else {
+                    let index = (round * 7 + thread) % 64
+                    if (try? registry.resolve(Int.self, name: "stable \(index)")) != index { failures.increment() }
+                    if (try? registry.resolve(ReviewService.self)) == nil { failures.increment() }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.value == 0)
+        #expect(try registry.resolve(Int.self, name: "new 1999") == 1999)
+    }
+
+    @Test func manyTasksResolvingTransientsAndSingletonsAgree() async {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            built.increment()
+            return ReviewServiceImpl()
+        }
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        let identities = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    await Task.yield()
+                    return ObjectIdentifier(try! registry.resolve(BookDetailService.self).reviews as AnyObject)
+                }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(identities.count == 1)
+        #expect(built.value == 1)
+    }
+}

@@ -1,0 +1,124 @@
+import ServiceRegistry
+import Testing
+
+/// Resolves and returns the thrown error, failing the test if nothing is thrown.
+func resolutionError(_ body: () throws -> Void) throws -> ResolutionError {
+    do {
+        try body()
+    } catch let error as ResolutionError {
+        return error
+    } catch {
+        Issue.record("expected a ResolutionError, got \(error)")
+        throw error
+    }
+    Issue.record("expected a ResolutionError")
+    throw FactoryError(message: "no error thrown")
+}
+
+@Suite("Errors")
+struct ErrorsTests {
+    @Test func notRegisteredNamesTheTypePathAndFix() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .notRegistered)
+        #expect(error.serviceType == "ReviewService")
+        #expect(error.path == ["ReadingService", "BookDetailService", "ReviewService"])
+        #expect(error.description.contains("ReadingService → BookDetailService → ReviewService"))
+        #expect(error.description.contains("register `ReviewService`"))
+        #expect(error.description.contains("withOverrides"))
+    }
+
+    @Test func notRegisteredListsLookAlikeRegistrations() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
+        registry.register(ReviewService.self) { (_, id: Int) in ReviewServiceImpl(source: "\(id)") }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "online") }
+        #expect(error.reason == .notRegistered)
+        #expect(error.name == "online")
+        #expect(error.similarRegistrations.contains("ReviewService (name: \"offline\")"))
+        #expect(error.similarRegistrations.contains("ReviewService with argument `Int`"))
+        #expect(error.description.contains("ReviewService (name: \"offline\")"))
+    }
+
+    @Test func argumentMismatchNamesBothArgumentTypes() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: 42) }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.givenArgumentType == "Int")
+        #expect(error.registeredArgumentTypes == ["String"])
+        #expect(error.description.contains("`Int`"))
+        #expect(error.description.contains("`String`"))
+    }
+
+    @Test func resolvingWithoutTheArgumentIsAnArgumentMismatch() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self) }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.givenArgumentType == nil)
+        #expect(error.description.contains("no argument"))
+    }
+
+    @Test func argumentGivenToAFactoryWithoutOneIsAnArgumentMismatch() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { _ in BookScreenImpl(bookId: "x") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.registeredArgumentTypes == [nil])
+    }
+
+    @Test func selfDependencyIsACycle() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { r in try r.resolve(ReviewService.self) }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewService", "ReviewService"])
+    }
+
+    @Test(arguments: [Scope.transient, .singleton, .weak, .graph])
+    func longerCycleIsReportedWithItsPath(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self, scope: scope) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self, scope: scope) { r in
+            _ = try r.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "BookDetailService", "ReadingService"])
+        #expect(error.description.contains("ReadingService → BookDetailService → ReadingService"))
+    }
+
+    @Test func singletonResolvingItselfThroughTheRegistryIsACycleNotADeadlock() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { [registry] _ in
+            try registry.resolve(ReviewService.self)
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+    }
+
+    @Test func factoryErrorIsWrappedWithThePath() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        registry.register(ReviewService.self) { _ in throw FactoryError(message: "no network") }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.serviceType == "ReviewService")
+        #expect(error.path == ["BookDetailService", "ReviewService"])
+        #expect((error.underlyingError as? FactoryError)?.message == "no network")
+        #expect(error.description.contains("no network"))
+    }
+
+    @Test func namedServiceAppearsWithItsNameInThePath() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetailService.self) { r in
+            BookDetailServiceImpl(reviews: try r.resolve(ReviewService.self, name: "offline"))
+        }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        #expect(error.path == ["BookDetailService", "ReviewService (name: \"offline\")"])
+    }
+}

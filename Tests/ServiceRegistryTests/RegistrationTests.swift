@@ -1,0 +1,153 @@
+import ServiceRegistry
+import Testing
+
+@Suite("Registration")
+struct RegistrationTests {
+    @Test func registeringBuildsNothing() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            built.increment()
+            return ReviewServiceImpl()
+        }
+        registry.register(BookScreen.self) { (_, id: String) in
+            built.increment()
+            return BookScreenImpl(bookId: id)
+        }
+        #expect(built.value == 0)
+        _ = try registry.resolve(ReviewService.self)
+        #expect(built.value == 1)
+    }
+
+    @Test func resolvesByProtocolTypeExplicitlyAndInferred() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "explicit") }
+        let explicit = try registry.resolve(ReviewService.self)
+        let inferred: any ReviewService = try registry.resolve()
+        #expect(explicit.source == "explicit")
+        #expect(inferred.source == "explicit")
+    }
+
+    @Test func resolvesValueTypesAndClassesAlike() throws {
+        let registry = ServiceRegistry()
+        registry.register(Clock.self) { _ in FixedClock(now: 7) }
+        registry.register(Int.self) { _ in 42 }
+        registry.register(String.self, name: "greeting") { _ in "hello" }
+        #expect(try registry.resolve(Clock.self).now == 7)
+        #expect(try registry.resolve(Int.self) == 42)
+        #expect(try registry.resolve(String.self, name: "greeting") == "hello")
+    }
+
+    @Test func namesTellRegistrationsOfOneTypeApart() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "online") }
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl(source: "offline") }
+        #expect(try registry.resolve(ReviewService.self).source == "online")
+        #expect(try registry.resolve(ReviewService.self, name: "offline").source == "offline")
+    }
+
+    @Test func argumentTypeIsPartOfTheKey() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { _ in BookScreenImpl(bookId: "none") }
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(BookScreen.self) { (_, page: Int) in BookScreenImpl(bookId: "paged", page: page) }
+        #expect(try registry.resolve(BookScreen.self).bookId == "none")
+        #expect(try registry.resolve(BookScreen.self, argument: "42").bookId == "42")
+        #expect(try registry.resolve(BookScreen.self, argument: 3).page == 3)
+    }
+
+    @Test func severalArgumentsTravelAsATuple() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, args: (String, Int)) in BookScreenImpl(bookId: args.0, page: args.1) }
+        let screen = try registry.resolve(BookScreen.self, argument: ("42", 1))
+        #expect(screen.bookId == "42")
+        #expect(screen.page == 1)
+    }
+
+    @Test func namesScopesAndArgumentsCombine() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(BookScreen.self, name: "compact", scope: .singleton) { (_, id: String) in
+            built.increment()
+            return BookScreenImpl(bookId: id)
+        }
+        let first = try registry.resolve(BookScreen.self, name: "compact", argument: "42")
+        let second = try registry.resolve(BookScreen.self, name: "compact", argument: "7")
+        // A singleton that takes an argument is built from the first resolve's argument.
+        #expect(first.bookId == second.bookId)
+        #expect(second.bookId == "42")
+        #expect(built.value == 1)
+    }
+
+    @Test func isRegisteredChecksTypeNameAndArgument() {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        #expect(registry.isRegistered(ReviewService.self, name: "offline"))
+        #expect(!registry.isRegistered(ReviewService.self))
+        #expect(!registry.isRegistered(BookScreen.self))
+        #expect(registry.isRegistered(BookScreen.self, argumentType: String.self))
+        #expect(!registry.isRegistered(BookScreen.self, argumentType: Int.self))
+    }
+
+    @Test func reRegisteringReplacesTheFactory() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "first") }
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "second") }
+        #expect(try registry.resolve(ReviewService.self).source == "second")
+    }
+
+    @Test func reRegisteringDropsTheCachedInstance() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "first") }
+        weak let first = try registry.resolve(ReviewService.self) as? ReviewServiceImpl
+        #expect(first != nil)
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
+        #expect(first == nil, "the registry still holds the replaced singleton")
+        #expect(try registry.resolve(ReviewService.self).source == "second")
+    }
+
+    @Test func reRegisteringMayChangeTheScope() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+        let shared = try registry.resolve(ReviewService.self)
+        registry.register(ReviewService.self, scope: .transient) { _ in ReviewServiceImpl() }
+        let a = try registry.resolve(ReviewService.self)
+        let b = try registry.resolve(ReviewService.self)
+        #expect(a as AnyObject !== b as AnyObject)
+        #expect(a as AnyObject !== shared as AnyObject)
+    }
+
+    @Test func manyRegistrationsStayFindable() throws {
+        let registry = ServiceRegistry()
+        for index in 0..<5_000 {
+            registry.register(Int.self, name: "n\(index)") { _ in index }
+        }
+        for index in stride(from: 0, to: 5_000, by: 97) {
+            #expect(try registry.resolve(Int.self, name: "n\(index)") == index)
+        }
+    }
+}
+
+struct ReviewAssembly: ServiceAssembly {
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+    }
+}
+
+struct BookDetailAssembly: ServiceAssembly {
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+    }
+}
+
+@Suite("Assemblies")
+struct AssemblyTests {
+    @Test func installRegistersEveryAssemblyAndBuildsNothing() throws {
+        let registry = ServiceRegistry()
+        registry.install(BookDetailAssembly(), ReviewAssembly())
+        #expect(registry.isRegistered(BookDetailService.self))
+        #expect(registry.isRegistered(ReviewService.self))
+        #expect(try registry.resolve(BookDetailService.self).reviews.source == "real")
+    }
+}

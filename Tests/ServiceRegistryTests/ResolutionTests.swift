@@ -1,0 +1,67 @@
+import ServiceRegistry
+import Testing
+
+@Suite("Resolution")
+struct ResolutionTests {
+    @Test func factoriesResolveDependenciesThroughTheResolver() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "dependency") }
+        registry.register(BookDetailService.self) { r in
+            BookDetailServiceImpl(reviews: try r.resolve(ReviewService.self))
+        }
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        #expect(try registry.resolve(ReadingService.self).detail.reviews.source == "dependency")
+    }
+
+    @Test func factoriesPassArgumentsToDependencies() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(BookScreen.self, name: "first") { r in try r.resolve(BookScreen.self, argument: "1") }
+        #expect(try registry.resolve(BookScreen.self, name: "first").bookId == "1")
+    }
+
+    @Test func factoryMayResolveThroughTheRegistryItself() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+        registry.register(BookDetailService.self, scope: .singleton) { [registry] _ in
+            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+        }
+        let detail = try registry.resolve(BookDetailService.self)
+        #expect(detail.reviews as AnyObject === (try registry.resolve(ReviewService.self)) as AnyObject)
+    }
+
+    @Test func singletonsDependingOnSingletonsShareInstances() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+        registry.register(BookDetailService.self, scope: .singleton) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        registry.register(ReadingService.self, scope: .singleton) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        let reading = try registry.resolve(ReadingService.self)
+        #expect(reading.detail as AnyObject === (try registry.resolve(BookDetailService.self)) as AnyObject)
+        #expect(reading.detail.reviews as AnyObject === (try registry.resolve(ReviewService.self)) as AnyObject)
+    }
+
+    @Test(arguments: [50, 300, 800])
+    func deepGraphsResolve(depth: Int) throws {
+        // Level n depends on level n - 1; level 0 is a leaf.
+        let registry = ServiceRegistry()
+        registry.register(Int.self, name: "level 0") { _ in 0 }
+        for level in 1...depth {
+            registry.register(Int.self, name: "level \(level)") { r in
+                try r.resolve(Int.self, name: "level \(level - 1)") + 1
+            }
+        }
+        #expect(try registry.resolve(Int.self, name: "level \(depth)") == depth)
+    }
+
+    @Test func deepSingletonGraphsResolve() throws {
+        let registry = ServiceRegistry()
+        let depth = 300
+        registry.register(Int.self, name: "level 0", scope: .singleton) { _ in 0 }
+        for level in 1...depth {
+            registry.register(Int.self, name: "level \(level)", scope: .singleton) { r in
+                try r.resolve(Int.self, name: "level \(level - 1)") + 1
+            }
+        }
+        #expect(try registry.resolve(Int.self, name: "level \(depth)") == depth)
+    }
+}

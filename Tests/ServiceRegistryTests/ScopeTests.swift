@@ -1,0 +1,119 @@
+import ServiceRegistry
+import Testing
+
+@Suite("Scopes")
+struct ScopeTests {
+    @Test func transientBuildsANewInstanceEveryTime() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        let a = try registry.resolve(ReviewService.self)
+        let b = try registry.resolve(ReviewService.self)
+        #expect(a as AnyObject !== b as AnyObject)
+    }
+
+    @Test func transientInstancesAreNotKeptByTheRegistry() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        weak let instance = try registry.resolve(ReviewService.self) as? ReviewServiceImpl
+        #expect(instance == nil)
+    }
+
+    @Test func singletonIsBuiltOnceAndShared() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            built.increment()
+            return ReviewServiceImpl()
+        }
+        let a = try registry.resolve(ReviewService.self)
+        let b = try registry.resolve(ReviewService.self)
+        #expect(a as AnyObject === b as AnyObject)
+        #expect(built.value == 1)
+    }
+
+    @Test func singletonOfValueTypeIsBuiltOnce() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(Clock.self, scope: .singleton) { _ in FixedClock(now: built.increment()) }
+        #expect(try registry.resolve(Clock.self).now == 1)
+        #expect(try registry.resolve(Clock.self).now == 1)
+    }
+
+    @Test func throwingSingletonFactoryCachesNothingAndIsRetried() throws {
+        let registry = ServiceRegistry()
+        let attempts = Counter()
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            if attempts.increment() == 1 { throw FactoryError(message: "offline") }
+            return ReviewServiceImpl(source: "second try")
+        }
+        #expect(throws: ResolutionError.self) { try registry.resolve(ReviewService.self) }
+        #expect(try registry.resolve(ReviewService.self).source == "second try")
+        #expect(try registry.resolve(ReviewService.self).source == "second try")
+        #expect(attempts.value == 2)
+    }
+
+    @Test func weakIsSharedWhileHeld() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(ReviewService.self, scope: .weak) { _ in
+            built.increment()
+            return ReviewServiceImpl()
+        }
+        let held = try registry.resolve(ReviewService.self)
+        let again = try registry.resolve(ReviewService.self)
+        #expect(held as AnyObject === again as AnyObject)
+        #expect(built.value == 1)
+    }
+
+    @Test func weakValueTypeIsBuiltEveryTime() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(Clock.self, scope: .weak) { _ in FixedClock(now: built.increment()) }
+        #expect(try registry.resolve(Clock.self).now == 1)
+        #expect(try registry.resolve(Clock.self).now == 2)
+    }
+
+    @Test func weakInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register(ReviewService.self, scope: .weak) { _ in
+            ReviewServiceImpl(source: "build \(built.increment())")
+        }
+        func resolveAndDrop() throws -> String {
+            try registry.resolve(ReviewService.self).source
+        }
+        #expect(try resolveAndDrop() == "build 1")
+        #expect(try resolveAndDrop() == "build 2")
+        let held = try registry.resolve(ReviewService.self)
+        #expect(held.source == "build 3")
+        #expect(try resolveAndDrop() == "build 3")
+    }
+
+    @Test func graphIsSharedWithinOneResolveAndFreshForTheNext() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .graph) { _ in ReviewServiceImpl() }
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        registry.register(ReadingService.self) { r in
+            let first: any BookDetailService = try r.resolve()
+            let second: any BookDetailService = try r.resolve()
+            #expect(first as AnyObject !== second as AnyObject)
+            #expect(first.reviews as AnyObject === second.reviews as AnyObject)
+            return ReadingServiceImpl(detail: first)
+        }
+        let one = try registry.resolve(ReadingService.self)
+        let two = try registry.resolve(ReadingService.self)
+        #expect(one.detail.reviews as AnyObject !== two.detail.reviews as AnyObject)
+    }
+
+    @Test func graphInstancesAreNotKeptAfterTheResolve() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .graph) { _ in ReviewServiceImpl() }
+        weak let instance = try registry.resolve(ReviewService.self) as? ReviewServiceImpl
+        #expect(instance == nil)
+    }
+
+    @Test(arguments: [Scope.transient, .singleton, .weak, .graph])
+    func scopeDescriptionIsItsName(scope: Scope) {
+        #expect(["transient", "singleton", "weak", "graph"].contains(scope.description))
+    }
+}
