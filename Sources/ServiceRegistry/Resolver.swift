@@ -28,15 +28,15 @@ public struct Resolver: ~Copyable {
     ///   - name: The registration name, or `nil` for the unnamed registration.
     /// - Returns: The service instance.
     /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
-        let frame = frame.pointee
-        return try frame.registry.resolve(
-            key: ServiceKey(Service.self, name: name), argumentType: nil,
-            parent: self.frame, resolution: frame.resolution
-        ) { registration, resolver in
-            try unsafeDowncast(registration, to: FactoryRegistration<Service>.self).factory(resolver)
+        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
+            try resolveUntyped(
+                Service.self, name: name, argumentType: nil, argument: nil,
+                into: UnsafeMutableRawPointer(result.baseAddress!))
+            return result.baseAddress!.move()
         }
     }
 
@@ -49,16 +49,31 @@ public struct Resolver: ~Copyable {
     ///   - argument: The value handed to the factory; pass several as a tuple.
     /// - Returns: The service instance.
     /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    @inlinable
     public func resolve<Service, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
-        let frame = frame.pointee
-        return try frame.registry.resolve(
-            key: ServiceKey(Service.self, name: name, argument: Argument.self),
-            argumentType: Argument.self, parent: self.frame, resolution: frame.resolution
-        ) { registration, resolver in
-            try unsafeDowncast(registration, to: ArgumentFactoryRegistration<Service, Argument>.self)
-                .factory(resolver, argument)
+        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
+            try withUnsafePointer(to: argument) { argument throws(ResolutionError) in
+                try resolveUntyped(
+                    Service.self, name: name, argumentType: Argument.self, argument: UnsafeRawPointer(argument),
+                    into: UnsafeMutableRawPointer(result.baseAddress!))
+            }
+            return result.baseAddress!.move()
         }
+    }
+
+    /// Resolves into `result` as a dependency of the service in this resolver's frame.
+    @usableFromInline
+    func resolveUntyped(
+        _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer
+    ) throws(ResolutionError) {
+        let frame = frame.pointee
+        let key = ServiceKey(
+            service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
+        try frame.registry.resolve(
+            key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+            parent: self.frame, resolution: frame.resolution)
     }
 }

@@ -4,61 +4,41 @@ import Synchronization
 ///
 /// A registration owns one cell for the registry; an override scope keeps cells of its
 /// own, so instances built inside the scope never leak out of it. Building into a cell is
-/// coordinated by ``BuildCoordinator``.
-class AnyInstanceCell: @unchecked Sendable {
-    // @unchecked: subclasses keep their state in atomics and a mutex.
-}
-
-final class InstanceCell<Service>: AnyInstanceCell, @unchecked Sendable {
-    // @unchecked: the singleton box is published once through an atomic and freed in deinit;
-    // the weak reference lives inside its mutex. The instance itself is handed to every
-    // thread that resolves it, which is what a shared scope means (see `Scope.singleton`).
+/// coordinated by ``BuildCoordinator``. The cell does not know the instance's type: the
+/// registration that owns it stores, copies and frees the instance.
+final class InstanceCell: @unchecked Sendable {
+    // @unchecked: the singleton's storage is published once through an atomic (and taken
+    // back only by the cell's owner, when nobody else can reach the cell); the weak
+    // reference lives inside its lock.
     private let singletonBits = Atomic<UInt>(0)
     private let weakReference = Lock(WeakReference())
 
-    /// The built singleton, read without retaining its box.
+    /// The built singleton's storage, or `nil` before it is built.
     @inline(__always)
-    var singleton: Service? {
-        let bits = singletonBits.load(ordering: .acquiring)
-        guard bits != 0 else { return nil }
-        return Unmanaged<InstanceBox<Service>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            ._withUnsafeGuaranteedRef { $0.value }
+    var singletonStorage: UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: singletonBits.load(ordering: .acquiring))
     }
 
-    /// Publishes the singleton. Called once, by the one thread that built it.
-    func storeSingleton(_ value: Service) {
-        let box = Unmanaged.passRetained(InstanceBox(value))
-        let (exchanged, _) = singletonBits.compareExchange(
-            expected: 0, desired: UInt(bitPattern: box.toOpaque()), ordering: .acquiringAndReleasing)
-        if !exchanged { box.release() }
+    /// Publishes the singleton's storage. Called once, by the one resolve that built it.
+    func publishSingleton(_ storage: UnsafeMutableRawPointer) {
+        singletonBits.store(UInt(bitPattern: storage), ordering: .releasing)
+    }
+
+    /// Takes the singleton's storage back, for the owner to free.
+    func takeSingletonStorage() -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: singletonBits.exchange(0, ordering: .acquiringAndReleasing))
     }
 
     /// The `.weak` instance, if someone still holds it.
-    var weakInstance: Service? {
-        let object = weakReference.withLock { UncheckedSendable($0.object) }.value
-        return object.flatMap { $0 as? Service }
+    var weakObject: AnyObject? {
+        weakReference.withLock { UncheckedSendable($0.object) }.value
     }
 
-    /// Keeps a weak reference to a class instance. A value-type instance cannot be held
-    /// weakly and is not cached (see `Scope.weak`).
-    func storeWeak(_ value: Service) {
-        guard type(of: value as Any) is AnyObject.Type else { return }
-        let object = UncheckedSendable(value as AnyObject)
+    /// Holds `object` weakly.
+    func storeWeak(_ object: AnyObject) {
+        let object = UncheckedSendable(object)
         weakReference.withLock { $0.object = object.value }
     }
-
-    deinit {
-        let bits = singletonBits.load(ordering: .acquiring)
-        if bits != 0 {
-            Unmanaged<InstanceBox<Service>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
-        }
-    }
-}
-
-/// Holds a built instance so a cell can publish it through one atomic word.
-final class InstanceBox<Service> {
-    let value: Service
-    init(_ value: Service) { self.value = value }
 }
 
 struct WeakReference {

@@ -3,6 +3,10 @@ import Synchronization
 /// One active override scope: the registrations it adds for one registry, and the cells
 /// where it caches the shared instances built inside it.
 ///
+/// While any scope is active, every `.singleton` or `.weak` instance built — of any
+/// registry, since a factory may reach the overridden registry directly — is cached in the
+/// innermost scope, so nothing built from a mock outlives the scope.
+///
 /// Layers form a task-local stack (innermost first). A resolve reads the stack once, at
 /// the top, and only when some scope is active anywhere in the process.
 final class OverrideLayer: Sendable {
@@ -14,23 +18,29 @@ final class OverrideLayer: Sendable {
     let parent: OverrideLayer?
     /// Records what validation observes; `nil` for a user's scope.
     let recorder: DependencyRecorder?
-    /// Whether shared instances of every registry are cached here (validation), not only
-    /// those of `registry` and its children.
-    let isolatesAllRegistries: Bool
     /// Shared instances built inside the scope, by the registration they were built from.
-    private let cells = Lock<[ObjectIdentifier: CachedCell]>([:])
+    private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
 
-    private struct CachedCell: Sendable {
-        /// Kept so the identity key cannot be reused by a new registration.
+    /// A cell of this scope and the registration whose instance it caches.
+    private final class ScopedCell: Sendable {
+        /// Kept so the identity key cannot be reused by a new registration, and to free
+        /// the instance, whose type only the registration knows.
         let registration: AnyRegistration
-        let cell: AnyInstanceCell
+        let cell = InstanceCell()
+
+        init(registration: AnyRegistration) {
+            self.registration = registration
+        }
+
+        deinit {
+            registration.destroyInstance(in: cell)
+        }
     }
 
     init(
         registry: ServiceRegistry, registrations: [ServiceKey: AnyRegistration], parent: OverrideLayer?,
-        recorder: DependencyRecorder? = nil, isolatesAllRegistries: Bool = false
+        recorder: DependencyRecorder? = nil
     ) {
-        self.isolatesAllRegistries = isolatesAllRegistries
         self.registry = registry
         self.registrations = registrations
         self.parent = parent
@@ -68,25 +78,16 @@ final class OverrideLayer: Sendable {
         stack.filter { $0.registry === registry }.flatMap { $0.registrations.values }
     }
 
-    /// The innermost layer overriding `registry` or one of its parents: where shared
-    /// instances owned by `registry` are cached while these scopes are active.
-    func innermost(applyingTo registry: ServiceRegistry) -> OverrideLayer? {
-        stack.first { layer in
-            layer.isolatesAllRegistries || registry.lineage.contains { $0 === layer.registry }
-        }
-    }
-
     /// This scope's cell for `registration`, made on first use.
-    func cell<Service>(for registration: ServiceRegistration<Service>) -> InstanceCell<Service> {
+    func cell(for registration: AnyRegistration) -> InstanceCell {
         cells.withLock { cells in
             let id = ObjectIdentifier(registration)
             if let existing = cells[id] {
-                // Keyed by the registration, which is of `Service`.
-                return unsafeDowncast(existing.cell, to: InstanceCell<Service>.self)
+                return existing.cell
             }
-            let cell = InstanceCell<Service>()
-            cells[id] = CachedCell(registration: registration, cell: cell)
-            return cell
+            let scoped = ScopedCell(registration: registration)
+            cells[id] = scoped
+            return scoped.cell
         }
     }
 }

@@ -19,6 +19,7 @@ extension ServiceRegistry {
     ///     by default.
     ///   - factory: Builds the service; resolves dependencies through its ``Resolver``.
     ///     Whatever it throws reaches the caller as ``ResolutionError/Reason/factoryFailed``.
+    @inlinable
     public func register<Service>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
         factory: @escaping @Sendable (borrowing Resolver) throws -> Service
@@ -47,6 +48,7 @@ extension ServiceRegistry {
     ///   - scope: How long a built instance lives and who shares it; ``Scope/transient``
     ///     by default.
     ///   - factory: Builds the service from its ``Resolver`` and the argument.
+    @inlinable
     public func register<Service, Argument>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
         factory: @escaping @Sendable (borrowing Resolver, Argument) throws -> Service
@@ -54,14 +56,16 @@ extension ServiceRegistry {
         add(ArgumentFactoryRegistration(name: name, scope: scope, origin: currentOrigin, factory: factory))
     }
 
-    private func add(_ registration: AnyRegistration) {
+    @usableFromInline
+    func add(_ registration: AnyRegistration) {
         let replaced = table.insert(registration)
         // Dropped here, after the table's locks are released: the replaced registration's
         // cached instance may run a deinit that touches the registry.
         withExtendedLifetime(replaced) {}
     }
 
-    private var currentOrigin: Int32 {
+    @usableFromInline
+    var currentOrigin: Int32 {
         guard let installing = Installing.current, installing.registry == ObjectIdentifier(self) else {
             return Installing.directRegistration
         }

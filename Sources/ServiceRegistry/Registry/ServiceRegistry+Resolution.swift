@@ -16,15 +16,15 @@ extension ServiceRegistry {
     /// - Returns: The service instance, built or reused according to its scope.
     /// - Throws: ``ResolutionError`` when nothing is registered, the registration takes
     ///   an argument, a dependency cycle is met, or a factory throws.
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
-        let key = ServiceKey(Service.self, name: name)
-        if OverrideLayer.noneActive, let cached = table.cachedSingleton(for: key, as: Service.self) {
-            return cached
-        }
-        return try resolveTopLevel(key: key, argumentType: nil) { registration, resolver in
-            try unsafeDowncast(registration, to: FactoryRegistration<Service>.self).factory(resolver)
+        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
+            try resolveUntyped(
+                Service.self, name: name, argumentType: nil, argument: nil,
+                into: UnsafeMutableRawPointer(result.baseAddress!))
+            return result.baseAddress!.move()
         }
     }
 
@@ -44,26 +44,44 @@ extension ServiceRegistry {
     /// - Throws: ``ResolutionError`` when nothing is registered, the registration takes
     ///   another argument type (``ResolutionError/Reason/argumentMismatch``), a
     ///   dependency cycle is met, or a factory throws.
+    @inlinable
     public func resolve<Service, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
-        let key = ServiceKey(Service.self, name: name, argument: Argument.self)
-        if OverrideLayer.noneActive, let cached = table.cachedSingleton(for: key, as: Service.self) {
-            return cached
-        }
-        return try resolveTopLevel(key: key, argumentType: Argument.self) { registration, resolver in
-            try unsafeDowncast(registration, to: ArgumentFactoryRegistration<Service, Argument>.self)
-                .factory(resolver, argument)
+        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
+            try withUnsafePointer(to: argument) { argument throws(ResolutionError) in
+                try resolveUntyped(
+                    Service.self, name: name, argumentType: Argument.self, argument: UnsafeRawPointer(argument),
+                    into: UnsafeMutableRawPointer(result.baseAddress!))
+            }
+            return result.baseAddress!.move()
         }
     }
 
-    private func resolveTopLevel<Service>(
-        key: ServiceKey, argumentType: Any.Type?,
-        make: (AnyRegistration, borrowing Resolver) throws -> Service
-    ) throws(ResolutionError) -> Service {
+    /// Resolves into `result`, which the caller has sized for a `serviceType` and which
+    /// this initializes on success. Not generic, so nothing here depends on the caller's
+    /// types being specialized.
+    @usableFromInline
+    func resolveUntyped(
+        _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer
+    ) throws(ResolutionError) {
+        let key = ServiceKey(
+            service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
+        var found: Found?
+        if OverrideLayer.noneActive {
+            switch table.lookup(key, copyingSingletonInto: result) {
+            case .copiedSingleton: return
+            case .found(let registration): found = Found(registration: registration, owner: self, cacheLayer: nil)
+            case .missing: break
+            }
+        }
         var resolution = Resolution(overrides: OverrideLayer.active, enclosingBuild: BuildTrace.enclosing)
-        return try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
-            try resolve(key: key, argumentType: argumentType, parent: nil, resolution: resolution, make: make)
+        defer { resolution.releaseGraphInstances() }
+        try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
+            try resolve(
+                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+                parent: nil, resolution: resolution, found: found)
         }
     }
 }

@@ -29,13 +29,24 @@ struct Resolution {
     /// Identifies this resolution to the ``BuildCoordinator``; 0 until it first builds
     /// a shared instance.
     var context: Int
-    /// `.graph`-scoped instances built so far, by registration identity. Made on first use.
-    var graphInstances: [ObjectIdentifier: (registration: AnyRegistration, instance: AnyObject)] = [:]
+    /// `.graph`-scoped instances built so far, by registration identity, as heap copies
+    /// made by their registrations; `nil` until a `.graph` service is met.
+    var graphInstances: [ObjectIdentifier: (registration: AnyRegistration, storage: UnsafeMutableRawPointer)]?
 
     init(overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
         self.overrides = overrides
         self.enclosingBuild = enclosingBuild
         self.context = enclosingBuild?.context ?? 0
+    }
+
+    /// Frees the `.graph` instances when the top-level resolve returns: the registry keeps
+    /// no reference to them.
+    mutating func releaseGraphInstances() {
+        guard let instances = graphInstances else { return }
+        for (registration, storage) in instances.values {
+            registration.releaseStoredInstance(storage)
+        }
+        graphInstances = nil
     }
 }
 

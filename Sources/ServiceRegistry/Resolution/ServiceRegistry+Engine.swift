@@ -2,14 +2,19 @@ import Synchronization
 
 /// How one resolve travels: key → lookup (override scopes, this registry, its parents) →
 /// cycle check → scope → cache or factory. See Docs/Design.md.
+///
+/// Instances travel as raw pointers: `result` points to uninitialized memory sized for
+/// the service, which a successful resolve initializes. The registration does every typed
+/// operation, so this code is not generic.
 extension ServiceRegistry {
     /// A registration found for a key, with where it was found.
     struct Found {
         let registration: AnyRegistration
-        /// The registry that holds the registration (or whose override scope does).
-        let owner: ServiceRegistry
-        /// The innermost override scope that applies to `owner`: shared instances are
-        /// cached there instead of in the registration, so they never leak out of it.
+        /// The registry that holds the registration (or whose override scope does). Kept
+        /// alive by the registry the resolve started in (itself or a child).
+        unowned(unsafe) let owner: ServiceRegistry
+        /// The innermost active override scope: shared instances are cached there instead
+        /// of in the registration, so they never leak out of it.
         let cacheLayer: OverrideLayer?
     }
 
@@ -19,31 +24,36 @@ extension ServiceRegistry {
     func lookup(_ key: ServiceKey, overrides: OverrideLayer?) -> Found? {
         for registry in lineage {
             if let overrides, let registration = overrides.registration(for: key, in: registry) {
-                return Found(registration: registration, owner: registry, cacheLayer: overrides.innermost(applyingTo: registry))
+                return Found(registration: registration, owner: registry, cacheLayer: overrides)
             }
             if let registration = registry.table.registration(for: key) {
-                return Found(
-                    registration: registration, owner: registry,
-                    cacheLayer: overrides?.innermost(applyingTo: registry))
+                return Found(registration: registration, owner: registry, cacheLayer: overrides)
             }
         }
         return nil
     }
 
-    /// Resolves `key` as part of `resolution`, below `parent` (nil at the top).
-    func resolve<Service>(
-        key: ServiceKey, argumentType: Any.Type?, parent: UnsafePointer<ResolutionFrame>?,
-        resolution: UnsafeMutablePointer<Resolution>,
-        make: (AnyRegistration, borrowing Resolver) throws -> Service
-    ) throws(ResolutionError) -> Service {
+    /// Resolves `key` as part of `resolution`, below `parent` (nil at the top), into `result`.
+    ///
+    /// - Parameter found: The registration, when the caller already looked it up.
+    func resolve(
+        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
+        resolution: UnsafeMutablePointer<Resolution>, found: Found? = nil
+    ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
-        if parent != nil, overrides == nil, let cached = table.cachedSingleton(for: key, as: Service.self) {
-            return cached
+        var found = found
+        if found == nil, overrides == nil {
+            switch table.lookup(key, copyingSingletonInto: result) {
+            case .copiedSingleton: return
+            case .found(let registration): found = Found(registration: registration, owner: self, cacheLayer: nil)
+            case .missing: break
+            }
         }
-        guard let found = lookup(key, overrides: overrides) else {
+        guard let found = found ?? lookup(key, overrides: overrides) else {
             let error = missingRegistrationError(
-                key: key, serviceType: Service.self, argumentType: argumentType, parent: parent, resolution: resolution)
-            overrides?.recorder?.recordFailure(of: key, serviceType: TypeName.of(Service.self), below: parent, error: error)
+                key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
+            overrides?.recorder?.recordFailure(of: key, serviceType: TypeName.of(serviceType), below: parent, error: error)
             throw error
         }
         let registration = found.registration
@@ -63,33 +73,34 @@ extension ServiceRegistry {
 
         switch registration.scope.kind {
         case .transient:
-            return try build(registration, in: self, parent: parent, resolution: resolution, make: make)
+            try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
         case .graph:
             let id = ObjectIdentifier(registration)
-            if let existing = resolution.pointee.graphInstances[id] {
-                return unsafeDowncast(existing.instance, to: InstanceBox<Service>.self).value
+            if let existing = resolution.pointee.graphInstances?[id] {
+                registration.copyInstance(from: existing.storage, to: result)
+                return
             }
-            let value = try build(registration, in: self, parent: parent, resolution: resolution, make: make)
-            resolution.pointee.graphInstances[id] = (registration, InstanceBox(value))
-            return value
+            try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
+            resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
+            resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
         case .singleton, .weak:
-            let typed = unsafeDowncast(registration, to: ServiceRegistration<Service>.self)
-            let cell = found.cacheLayer?.cell(for: typed) ?? typed.cell
-            return try buildShared(
-                typed, cell: cell, owner: found.owner, parent: parent, resolution: resolution, make: make)
+            let cell = found.cacheLayer?.cell(for: registration) ?? registration.cell
+            try buildShared(
+                registration, cell: cell, owner: found.owner, argument: argument, into: result, parent: parent,
+                resolution: resolution)
         }
     }
 
     /// Runs the factory of `registration` in a new frame below `parent`.
-    private func build<Service>(
-        _ registration: AnyRegistration, in registry: ServiceRegistry, parent: UnsafePointer<ResolutionFrame>?,
-        resolution: UnsafeMutablePointer<Resolution>,
-        make: (AnyRegistration, borrowing Resolver) throws -> Service
-    ) throws(ResolutionError) -> Service {
+    private func build(
+        _ registration: AnyRegistration, in registry: ServiceRegistry, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
+        resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) {
         var frame = ResolutionFrame(registration: registration, parent: parent, registry: registry, resolution: resolution)
-        return try withUnsafePointer(to: &frame) { frame throws(ResolutionError) in
+        try withUnsafePointer(to: &frame) { frame throws(ResolutionError) in
             do {
-                return try make(registration, Resolver(frame: frame))
+                try registration.invoke(Resolver(frame: frame), argument: argument, into: result)
             } catch let error as ResolutionError {
                 throw error
             } catch {
@@ -100,22 +111,30 @@ extension ServiceRegistry {
         }
     }
 
-    /// Returns the shared instance in `cell`, building it exactly once if needed.
+    /// Copies the shared instance in `cell` into `result`, building it exactly once if needed.
     ///
     /// The builder claims the cell from the ``BuildCoordinator`` while holding a fresh
     /// ``BuildLock`` and keeps holding it for the whole build; others block on that lock
     /// and then read the cell. A failed build caches nothing, and whoever looks next
     /// builds again. Shared instances resolve their dependencies through the registry
     /// that owns the registration.
-    private func buildShared<Service>(
-        _ registration: ServiceRegistration<Service>, cell: InstanceCell<Service>, owner: ServiceRegistry,
-        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
-        make: (AnyRegistration, borrowing Resolver) throws -> Service
-    ) throws(ResolutionError) -> Service {
+    private func buildShared(
+        _ registration: AnyRegistration, cell: InstanceCell, owner: ServiceRegistry, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
+        resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) {
         let isSingleton = registration.scope.kind == .singleton
-        func cached() -> Service? { isSingleton ? cell.singleton : cell.weakInstance }
+        func copyCached() -> Bool {
+            if isSingleton {
+                guard let storage = cell.singletonStorage else { return false }
+                registration.copyInstance(from: storage, to: result)
+                return true
+            }
+            guard let object = cell.weakObject else { return false }
+            return registration.copyInstance(of: object, to: result)
+        }
 
-        if let value = cached() { return value }
+        if copyCached() { return }
         if resolution.pointee.context == 0 {
             resolution.pointee.context = BuildCoordinator.makeContext()
         }
@@ -124,17 +143,14 @@ extension ServiceRegistry {
 
         while true {
             let lock = BuildLock()
-            var outcome = SharedBuildOutcome<Service>.failed(cycleError(registration, parent: parent, note: nil))
+            var outcome = SharedBuildOutcome.built
             lock.mutex.withLock { _ in
                 switch BuildCoordinator.claim(
                     cellID, context: context, lock: lock, serviceName: registration.displayName)
                 {
                 case .build:
                     defer { BuildCoordinator.finish(cellID) }
-                    if let value = cached() {
-                        outcome = .built(value)
-                        return
-                    }
+                    if copyCached() { return }
                     let trace = BuildTrace(
                         context: context,
                         path: (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration])
@@ -142,14 +158,14 @@ extension ServiceRegistry {
                     defer { BuildTrace.activeBuilds.wrappingSubtract(1, ordering: .relaxed) }
                     BuildTrace.$current.withValue(trace) {
                         do throws(ResolutionError) {
-                            let value = try build(
-                                registration, in: owner, parent: parent, resolution: resolution, make: make)
+                            try build(
+                                registration, in: owner, argument: argument, into: result, parent: parent,
+                                resolution: resolution)
                             if isSingleton {
-                                cell.storeSingleton(value)
-                            } else {
-                                cell.storeWeak(value)
+                                cell.publishSingleton(registration.storeInstance(copying: result))
+                            } else if let object = registration.object(of: result) {
+                                cell.storeWeak(object)
                             }
-                            outcome = .built(value)
                         } catch {
                             outcome = .failed(error)
                         }
@@ -165,22 +181,24 @@ extension ServiceRegistry {
                 }
             }
             switch outcome {
-            case .built(let value):
-                return value
+            case .built:
+                return
             case .failed(let error):
                 throw error
             case .wait(let builder):
                 builder.waitForBuilder()
                 BuildCoordinator.stopWaiting(context)
-                if let value = cached() { return value }
+                if copyCached() { return }
             }
         }
     }
 }
 
 /// How one attempt at building a shared instance ended.
-private enum SharedBuildOutcome<Service> {
-    case built(Service)
+private enum SharedBuildOutcome {
+    /// `result` holds the instance.
+    case built
     case failed(ResolutionError)
+    /// Another resolve is building it; wait for this lock, then look again.
     case wait(BuildLock)
 }

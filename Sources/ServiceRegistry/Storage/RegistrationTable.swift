@@ -54,17 +54,26 @@ final class RegistrationTable: @unchecked Sendable {
         readLocked { find(key)?.takeUnretainedValue() }
     }
 
-    /// The cached singleton for `key`, if it is a built singleton: the resolve fast path.
-    /// Retains nothing but the instance it returns.
+    /// What ``lookup(_:copyingSingletonInto:)`` found.
+    enum Lookup {
+        /// `key` is a built singleton, now copied into the result.
+        case copiedSingleton
+        /// The registration for `key`, retained so it outlives the lock.
+        case found(AnyRegistration)
+        case missing
+    }
+
+    /// Finds `key` with one lock and one probe: copies a built singleton straight into
+    /// `result` (the resolve fast path, which retains nothing but the instance it copies),
+    /// or returns the registration to resolve.
     @inline(__always)
-    func cachedSingleton<Service>(for key: ServiceKey, as service: Service.Type) -> Service? {
+    func lookup(_ key: ServiceKey, copyingSingletonInto result: UnsafeMutableRawPointer) -> Lookup {
         readLocked {
-            guard let found = find(key) else { return nil }
-            return found._withUnsafeGuaranteedRef { registration -> Service? in
-                guard registration.scope.kind == .singleton else { return nil }
-                // The key holds `Service`'s identity, so the registration is of `Service`.
-                return unsafeDowncast(registration, to: ServiceRegistration<Service>.self).cachedSingleton
+            guard let found = find(key) else { return .missing }
+            let copied = found._withUnsafeGuaranteedRef { registration in
+                registration.scope.kind == .singleton && registration.copyCachedSingleton(into: result)
             }
+            return copied ? .copiedSingleton : .found(found.takeUnretainedValue())
         }
     }
 
@@ -91,21 +100,24 @@ final class RegistrationTable: @unchecked Sendable {
     ///   cached instance's deinit never runs under the table's locks.
     func insert(_ registration: AnyRegistration) -> AnyRegistration? {
         let retained = Unmanaged.passRetained(registration)
-        let replaced: Unmanaged<AnyRegistration>? = writeLocked {
+        let key = registration.key
+        let hash = registration.keyHash
+        var replaced: Unmanaged<AnyRegistration>?
+        writeLocked {
             if (count + 1) * 4 > capacity * 3 {
                 grow()
             }
-            var index = Int(truncatingIfNeeded: registration.key.tableHash) & (capacity - 1)
+            var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while let slot = slots[index] {
-                if slot._withUnsafeGuaranteedRef({ $0.key == registration.key }) {
+                if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
                     slots[index] = retained
-                    return slot
+                    replaced = slot
+                    return
                 }
                 index = (index + 1) & (capacity - 1)
             }
             slots[index] = retained
             count += 1
-            return nil
         }
         return replaced?.takeRetainedValue()
     }
@@ -114,9 +126,10 @@ final class RegistrationTable: @unchecked Sendable {
 
     @inline(__always)
     private func find(_ key: ServiceKey) -> Unmanaged<AnyRegistration>? {
-        var index = Int(truncatingIfNeeded: key.tableHash) & (capacity - 1)
+        let hash = key.tableHash
+        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
         while let slot = slots[index] {
-            if slot._withUnsafeGuaranteedRef({ $0.key == key }) {
+            if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
                 return slot
             }
             index = (index + 1) & (capacity - 1)
@@ -132,8 +145,7 @@ final class RegistrationTable: @unchecked Sendable {
         slots.initialize(repeating: nil, count: capacity)
         for oldIndex in 0..<oldCapacity {
             guard let slot = oldSlots[oldIndex] else { continue }
-            var index =
-                Int(truncatingIfNeeded: slot._withUnsafeGuaranteedRef { $0.key.tableHash }) & (capacity - 1)
+            var index = Int(truncatingIfNeeded: slot._withUnsafeGuaranteedRef { $0.keyHash }) & (capacity - 1)
             while slots[index] != nil {
                 index = (index + 1) & (capacity - 1)
             }
@@ -161,15 +173,15 @@ final class RegistrationTable: @unchecked Sendable {
         stripe(currentStripe).pointee.withLock { _ in UncheckedSendable(body()) }.value
     }
 
-    private func writeLocked<Result>(_ body: () -> Result) -> Result {
+    private func writeLocked(_ body: () -> Void) {
         lockStripes(from: 0, body)
     }
 
     /// Takes stripes `index...` in order (one fixed order, so two writers never deadlock).
-    private func lockStripes<Result>(from index: Int, _ body: () -> Result) -> Result {
+    private func lockStripes(from index: Int, _ body: () -> Void) {
         if index == Self.stripeCount {
             return body()
         }
-        return stripe(index).pointee.withLock { _ in UncheckedSendable(lockStripes(from: index + 1, body)) }.value
+        stripe(index).pointee.withLock { _ in lockStripes(from: index + 1, body) }
     }
 }

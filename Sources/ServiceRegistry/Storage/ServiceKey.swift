@@ -5,19 +5,22 @@
 /// or a listing is built, never on the resolve path.
 struct ServiceKey: Hashable, Sendable {
     let service: ObjectIdentifier
+    /// The argument type's identity; ``NoArgument`` for a factory that takes none.
     let argument: ObjectIdentifier
     let name: String?
 
-    init<Service>(_ service: Service.Type, name: String?) {
-        self.service = ObjectIdentifier(service)
-        self.argument = ObjectIdentifier(NoArgument.self)
+    init(service: ObjectIdentifier, argument: ObjectIdentifier?, name: String?) {
+        self.service = service
+        self.argument = argument ?? ObjectIdentifier(NoArgument.self)
         self.name = name
     }
 
+    init<Service>(_ service: Service.Type, name: String?) {
+        self.init(service: ObjectIdentifier(service), argument: nil, name: name)
+    }
+
     init<Service, Argument>(_ service: Service.Type, name: String?, argument: Argument.Type) {
-        self.service = ObjectIdentifier(service)
-        self.argument = ObjectIdentifier(argument)
-        self.name = name
+        self.init(service: ObjectIdentifier(service), argument: ObjectIdentifier(argument), name: name)
     }
 
     /// Whether a factory registered under this key takes no argument.
@@ -30,9 +33,21 @@ struct ServiceKey: Hashable, Sendable {
         var hash = UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt(bitPattern: argument) &* 0xC2B2_AE3D_27D4_EB4F
         if let name {
-            hash ^= UInt(bitPattern: name.hashValue)
+            hash ^= Self.nameHash(name)
         }
         return hash ^ (hash >> 29)
+    }
+
+    /// FNV-1a over the name's UTF-8 bytes: names are short, and this is several times
+    /// cheaper than `Hasher` (the table needs no protection against crafted collisions:
+    /// names come from the program, not from outside).
+    @inline(__always)
+    private static func nameHash(_ name: String) -> UInt {
+        var hash: UInt = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 }
 

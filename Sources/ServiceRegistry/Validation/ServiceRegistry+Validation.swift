@@ -56,7 +56,7 @@ extension ServiceRegistry {
                 continue
             }
             let isolation = OverrideLayer(
-                registry: self, registrations: [:], parent: outer, recorder: recorder, isolatesAllRegistries: true)
+                registry: self, registrations: [:], parent: outer, recorder: recorder)
             let error = OverrideScope(layer: isolation).run { () -> ResolutionError? in
                 var resolution = Resolution(overrides: isolation, enclosingBuild: nil)
                 return withUnsafeMutablePointer(to: &resolution) { resolution -> ResolutionError? in
