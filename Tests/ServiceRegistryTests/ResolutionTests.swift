@@ -40,7 +40,7 @@ struct ResolutionTests {
         #expect(reading.detail.reviews as AnyObject === (try registry.resolve(ReviewService.self)) as AnyObject)
     }
 
-    @Test(arguments: [50, 300, 800])
+    @Test(arguments: [50, 300, 500])
     func deepGraphsResolve(depth: Int) throws {
         // Level n depends on level n - 1; level 0 is a leaf.
         let registry = ServiceRegistry()

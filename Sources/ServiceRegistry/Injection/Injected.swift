@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Resolves from ``ServiceRegistry/shared`` unless you name a registry, and honours the
 /// override scope active at the first access (so a test's
-/// ``ServiceRegistry/withOverrides(_:operation:)-(_,()->R)`` mocks reach it).
+/// ``ServiceRegistry/withOverrides(_:operation:)`` mocks reach it).
 ///
 /// ```swift
 /// final class ReadingController {

@@ -45,16 +45,23 @@ final class OverrideLayer: Sendable {
         self.registrations = registrations
         self.parent = parent
         self.recorder = recorder
+        Self.liveLayers.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    deinit {
+        Self.liveLayers.wrappingSubtract(1, ordering: .relaxed)
     }
 
     @TaskLocal static var current: OverrideLayer?
 
-    /// How many scopes are active in the process; while none is, resolves skip the
-    /// task-local read.
-    static let activeScopes = Atomic<Int>(0)
+    /// How many layers exist in the process; while there are none, no task can be inside a
+    /// scope and resolves skip the task-local read. Counting layers rather than running
+    /// `withOverrides` calls keeps a task started inside a scope (which keeps the layer)
+    /// seeing its overrides after the scope returns.
+    static let liveLayers = Atomic<Int>(0)
 
     @inline(__always)
-    static var noneActive: Bool { activeScopes.load(ordering: .relaxed) == 0 }
+    static var noneActive: Bool { liveLayers.load(ordering: .relaxed) == 0 }
 
     /// The stack of scopes the calling code runs in.
     @inline(__always)

@@ -1,5 +1,5 @@
 /// Collects the registrations of an override scope; handed to the configure closure of
-/// ``ServiceRegistry/withOverrides(_:operation:)-(_,()->R)``.
+/// ``ServiceRegistry/withOverrides(_:operation:)``.
 ///
 /// Offers the same `register` overloads as ``ServiceRegistry`` (names, scopes,
 /// arguments). An override may replace a registration of the registry or supply a

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The override scopes active where it was captured, to carry into work that does not
 /// inherit task-locals.
 ///
@@ -36,8 +34,6 @@ public struct OverrideScope: Sendable {
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        OverrideLayer.activeScopes.wrappingAdd(1, ordering: .relaxed)
-        defer { OverrideLayer.activeScopes.wrappingSubtract(1, ordering: .relaxed) }
         return try OverrideLayer.$current.withValue(layer, operation: operation)
     }
 
@@ -52,8 +48,6 @@ public struct OverrideScope: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        OverrideLayer.activeScopes.wrappingAdd(1, ordering: .relaxed)
-        defer { OverrideLayer.activeScopes.wrappingSubtract(1, ordering: .relaxed) }
         return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
     }
 }

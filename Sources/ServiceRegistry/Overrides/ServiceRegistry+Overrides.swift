@@ -38,7 +38,7 @@ extension ServiceRegistry {
     /// Runs the async `operation` with some registrations replaced, for this task and the
     /// tasks it starts.
     ///
-    /// The async form of ``withOverrides(_:operation:)-(_,()->R)``, with the same rules.
+    /// The async form of ``withOverrides(_:operation:)``, with the same rules.
     ///
     /// ```swift
     /// try await registry.withOverrides {

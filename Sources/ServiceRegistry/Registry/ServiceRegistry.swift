@@ -23,7 +23,7 @@ import Synchronization
 public final class ServiceRegistry: Sendable {
     /// The process-wide default registry, used by ``Injected``.
     ///
-    /// Tests that touch it should do so inside ``withOverrides(_:operation:)-(_,()->R)``,
+    /// Tests that touch it should do so inside ``withOverrides(_:operation:)``,
     /// so tests running in parallel never see each other's registrations.
     public static let shared = ServiceRegistry()
 

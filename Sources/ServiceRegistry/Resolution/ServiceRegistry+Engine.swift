@@ -57,12 +57,12 @@ extension ServiceRegistry {
             throw error
         }
         let registration = found.registration
-        overrides?.recorder?.recordEdge(to: registration, owner: found.owner, below: parent)
         if let parent, parent.contains(registration) {
             let error = cycleError(registration, parent: parent, note: nil)
             overrides?.recorder?.recordCycle(at: registration, below: parent, error: error)
             throw error
         }
+        overrides?.recorder?.recordEdge(to: registration, owner: found.owner, below: parent)
         if parent == nil, let enclosing = resolution.pointee.enclosingBuild,
             enclosing.path.contains(where: { $0 === registration })
         {

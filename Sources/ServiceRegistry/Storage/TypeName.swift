@@ -9,6 +9,6 @@ enum TypeName {
     /// `ReviewService` or `ReviewService (name: "offline")`.
     static func describe(_ typeName: String, name: String?) -> String {
         guard let name else { return typeName }
-        return "\(typeName) (name: \"\(name)\")"
+        return "\(typeName) (name: \(name.debugDescription))"
     }
 }

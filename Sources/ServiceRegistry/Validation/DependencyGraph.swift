@@ -61,11 +61,18 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     public let edges: [Edge]
 
     /// The node with `id`.
+    ///
+    /// - Parameter id: A ``Node/id``, such as an ``Edge/from`` or ``Edge/to``.
+    /// - Returns: The node, or `nil` when this graph has none with that id.
     public func node(_ id: String) -> Node? {
         nodes.first { $0.id == id }
     }
 
     /// The nodes `node` depends on, with the edges that lead to them.
+    ///
+    /// - Parameter node: A node of this graph.
+    /// - Returns: The edges from `node`, in the order of ``edges``, each with the node it
+    ///   leads to.
     public func dependencies(of node: Node) -> [(edge: Edge, node: Node)] {
         edges.filter { $0.from == node.id }.compactMap { edge in self.node(edge.to).map { (edge, $0) } }
     }

@@ -78,13 +78,19 @@ final class DependencyRecorder: Sendable {
     }
 
     /// Records that resolving `registration` below `parent` closed a cycle.
+    ///
+    /// Validation builds every registration as a root, so a cycle A → B → A is met once
+    /// from A and once from B. The edge first seen as an ordinary dependency stays one;
+    /// only the edge that closes the loop is drawn as the cycle.
     func recordCycle(at registration: AnyRegistration, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError) {
-        guard let id = state.withLock({ $0.ids[ObjectIdentifier(registration)]?.id }) else { return }
+        guard let parent else { return }
+        let parentRegistration = parent.pointee.registration
         state.withLock { state in
-            if let from = parent.flatMap({ state.ids[ObjectIdentifier($0.pointee.registration)]?.id }) {
-                state.edges.remove(DependencyGraph.Edge(from: from, to: id, isCycle: false))
-                state.edges.insert(DependencyGraph.Edge(from: from, to: id, isCycle: true))
-            }
+            guard let to = state.ids[ObjectIdentifier(registration)]?.id,
+                let from = state.ids[ObjectIdentifier(parentRegistration)]?.id,
+                !state.edges.contains(DependencyGraph.Edge(from: from, to: to, isCycle: false))
+            else { return }
+            state.edges.insert(DependencyGraph.Edge(from: from, to: to, isCycle: true))
         }
     }
 

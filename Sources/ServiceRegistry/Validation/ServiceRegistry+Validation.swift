@@ -3,7 +3,7 @@ extension ServiceRegistry {
     /// one error listing every one that fails.
     ///
     /// Each registration is built inside a private scope (like
-    /// ``withOverrides(_:operation:)-(_,()->R)``), so nothing is cached in the registry:
+    /// ``withOverrides(_:operation:)``), so nothing is cached in the registry:
     /// its singletons are untouched afterwards. Active override scopes apply, so a test
     /// can validate the app's wiring with some services mocked. Registrations whose
     /// factories take an argument cannot be built without one; the error lists them as
@@ -17,13 +17,16 @@ extension ServiceRegistry {
     /// }
     /// ```
     ///
+    /// - Returns: What was built and what was not checked.
     /// - Throws: ``ValidationError`` when at least one registration fails (a missing
     ///   dependency, a cycle, a factory that throws).
-    public func validate() throws(ValidationError) {
-        let report = validationPass()
-        if !report.failures.isEmpty {
-            throw report
+    @discardableResult
+    public func validate() throws(ValidationError) -> ValidationReport {
+        let pass = validationPass()
+        if !pass.error.failures.isEmpty {
+            throw pass.error
         }
+        return ValidationReport(built: pass.built, notChecked: pass.error.notChecked)
     }
 
     /// The dependency graph that ``validate()`` observes: every registration, what its
@@ -39,12 +42,12 @@ extension ServiceRegistry {
         return recorder.graph
     }
 
-    private func validationPass(recorder: DependencyRecorder? = nil) -> ValidationError {
+    private func validationPass(recorder: DependencyRecorder? = nil) -> (error: ValidationError, built: [String]) {
         let recorder = recorder ?? DependencyRecorder(registry: self)
         let outer = OverrideLayer.current
         var failures: [ValidationError.Failure] = []
         var notChecked: [String] = []
-        var passed = 0
+        var built: [String] = []
         let registrations = visibleRegistrations(overrides: OverrideLayer.active)
             .sorted { ($0.displayName, $0.argumentTypeName ?? "") < ($1.displayName, $1.argumentTypeName ?? "") }
         for registration in registrations {
@@ -76,9 +79,9 @@ extension ServiceRegistry {
                         error: error))
             } else {
                 recorder.recordNode(registration, owner: owner, status: .resolved)
-                passed += 1
+                built.append(registration.displayName)
             }
         }
-        return ValidationError(failures: failures, notChecked: notChecked, passedCount: passed)
+        return (ValidationError(failures: failures, notChecked: notChecked, passedCount: built.count), built)
     }
 }

@@ -1,0 +1,397 @@
+// Mirrors the code in Docs/Testing.md, so the page cannot drift from the API. The page's
+// app and test types live in one namespace (a test target is a single module); each test
+// below is a test from the page, run as the page shows it.
+import ServiceRegistry
+import ServiceRegistryTesting
+import Testing
+import XCTest
+
+enum TestingPage {
+    // MARK: The app under test
+
+    public protocol ReviewService: Sendable {
+        func reviews(ofBookWithID id: Int) -> [String]
+    }
+
+    public protocol BookDetailService: Sendable {
+        func summary(ofBookWithID id: Int) -> String
+    }
+
+    /// Talks to the network in the real app.
+    struct RemoteReviews: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] { ["Loved it", "Too long"] }
+    }
+
+    struct BookDetailScreen: BookDetailService {
+        let reviews: any ReviewService
+        func summary(ofBookWithID id: Int) -> String {
+            "Book \(id): \(reviews.reviews(ofBookWithID: id).count) reviews"
+        }
+    }
+
+    public struct ReviewAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
+            registry.register(ReviewService.self, scope: .singleton) { _ in RemoteReviews() }
+        }
+    }
+
+    public struct BookDetailAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
+            registry.register(BookDetailService.self) { r in
+                BookDetailScreen(reviews: try r.resolve(ReviewService.self))
+            }
+        }
+    }
+
+    /// App code that resolves from `ServiceRegistry.shared` through `@Injected`.
+    final class ReviewsViewModel {
+        @Injected var reviews: any ReviewService
+
+        func headline(forBookWithID id: Int) -> String {
+            "\(reviews.reviews(ofBookWithID: id).count) reviews"
+        }
+    }
+
+    /// App code that hands work to a detached task and calls back from there.
+    struct ReviewsPrefetcher {
+        let registry: ServiceRegistry
+
+        func prefetch(bookID: Int, done: @escaping @Sendable ([String]) -> Void) {
+            // Carry the caller's override scope (in the app: none) into the detached work.
+            let scope = OverrideScope.current
+            Task.detached(priority: .background) {
+                let reviews = scope.run {
+                    (try? registry.resolve(ReviewService.self))?.reviews(ofBookWithID: bookID) ?? []
+                }
+                done(reviews)
+            }
+        }
+    }
+
+    // MARK: The test target's mocks and registries
+
+    struct MockReviews: ReviewService {
+        var canned = ["Great", "Meh", "Superb"]
+        func reviews(ofBookWithID id: Int) -> [String] { canned }
+    }
+
+    struct NoReviews: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] { [] }
+    }
+
+    /// The app's real wiring, built once for the whole test run; tests override it, never
+    /// change it.
+    enum TestApp {
+        static let registry: ServiceRegistry = {
+            let registry = ServiceRegistry()
+            registry.install(ReviewAssembly(), BookDetailAssembly())
+            return registry
+        }()
+    }
+}
+
+// MARK: - Swapping a mock with withOverrides
+
+@Suite struct TestingExamples {
+    typealias ReviewService = TestingPage.ReviewService
+    typealias BookDetailService = TestingPage.BookDetailService
+    typealias ReviewAssembly = TestingPage.ReviewAssembly
+    typealias BookDetailAssembly = TestingPage.BookDetailAssembly
+    typealias BookDetailScreen = TestingPage.BookDetailScreen
+    typealias ReviewsViewModel = TestingPage.ReviewsViewModel
+    typealias ReviewsPrefetcher = TestingPage.ReviewsPrefetcher
+    typealias MockReviews = TestingPage.MockReviews
+    typealias NoReviews = TestingPage.NoReviews
+    typealias TestApp = TestingPage.TestApp
+
+    @Test func summaryCountsTheReviews() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+
+        try registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            // BookDetailScreen is the real one; the ReviewService it gets is the mock.
+            let detail = try registry.resolve(BookDetailService.self)
+            #expect(detail.summary(ofBookWithID: 42) == "Book 42: 3 reviews")
+        }
+    }
+
+    @Test func summaryIsBuiltInAChildTask() async throws {
+        try await TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in NoReviews() }
+        } operation: {
+            let summary = try await Task {
+                try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 7)
+            }.value
+            #expect(summary == "Book 7: 0 reviews")
+        }
+    }
+
+    @Test func overridesTakeNamesScopesAndArguments() throws {
+        let registry = TestApp.registry
+        try registry.withOverrides {
+            $0.register(ReviewService.self, scope: .singleton) { _ in MockReviews() }  // one per scope
+            $0.register(ReviewService.self, name: "offline") { _ in NoReviews() }
+            $0.register(BookDetailService.self) { (r, reviews: [String]) in   // takes an argument
+                BookDetailScreen(reviews: MockReviews(canned: reviews))
+            }
+        } operation: { () throws in
+            #expect(try registry.resolve(ReviewService.self).reviews(ofBookWithID: 1).count == 3)
+            #expect(try registry.resolve(ReviewService.self, name: "offline").reviews(ofBookWithID: 1).isEmpty)
+            let detail = try registry.resolve(BookDetailService.self, argument: ["Wow"])
+            #expect(detail.summary(ofBookWithID: 1) == "Book 1: 1 reviews")
+        }
+        // After the scope, none of it is left: "offline" was never registered for real.
+        #expect(!registry.isRegistered(ReviewService.self, name: "offline"))
+    }
+
+    @Test func nestedScopesStack() throws {
+        let registry = TestApp.registry
+        func count() throws -> Int {
+            try registry.resolve(ReviewService.self).reviews(ofBookWithID: 1).count
+        }
+        try registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            let outer = try count()  // 3: the outer mock
+            let inner = try registry.withOverrides {
+                $0.register(ReviewService.self) { _ in NoReviews() }
+            } operation: {
+                try count()  // 0: the inner mock wins
+            }
+            let outerAgain = try count()  // 3: the outer one is back
+            #expect(outer == 3 && inner == 0 && outerAgain == 3)
+        }
+        #expect(try count() == 2)  // the real RemoteReviews
+    }
+
+    @Test func singletonsBuiltInAScopeStayThere() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        registry.register(BookDetailService.self, scope: .singleton) { r in
+            BookDetailScreen(reviews: try r.resolve(ReviewService.self))
+        }
+        let inTest = try registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            try registry.resolve(BookDetailService.self).summary(ofBookWithID: 1)
+        }
+        let afterwards = try registry.resolve(BookDetailService.self).summary(ofBookWithID: 1)
+        #expect(inTest == "Book 1: 3 reviews")
+        #expect(afterwards == "Book 1: 2 reviews")  // built afresh, from the real reviews
+    }
+
+    // MARK: - The .overriding trait
+
+    @Test(.overriding { $0.register(ReviewService.self) { _ in MockReviews() } })
+    func headlineCountsTheReviews() {
+        let model = ReviewsViewModel()  // its @Injected property resolves from ServiceRegistry.shared
+        #expect(model.headline(forBookWithID: 42) == "3 reviews")
+    }
+
+    @Test(.overriding(TestApp.registry) { $0.register(ReviewService.self) { _ in NoReviews() } })
+    func summaryOfABookWithoutReviews() throws {
+        let detail = try TestApp.registry.resolve(BookDetailService.self)
+        #expect(detail.summary(ofBookWithID: 7) == "Book 7: 0 reviews")
+    }
+
+    // MARK: - Parallel tests
+
+    @Test(.overriding(TestApp.registry) { $0.register(ReviewService.self) { _ in MockReviews() } })
+    func threeReviews() async throws {
+        await Task.yield()
+        #expect(try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 1) == "Book 1: 3 reviews")
+    }
+
+    @Test(.overriding(TestApp.registry) { $0.register(ReviewService.self) { _ in NoReviews() } })
+    func noReviews() async throws {
+        await Task.yield()
+        #expect(try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 1) == "Book 1: 0 reviews")
+    }
+
+    // MARK: - Detached work
+
+    @Test func detachedWorkNeedsTheScopeCarriedIn() async throws {
+        try await TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            let uncarried = try await Task.detached {
+                try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 42)
+            }.value
+            #expect(uncarried == "Book 42: 2 reviews")  // the real reviews: no override here
+
+            let scope = OverrideScope.current
+            let carried = try await Task.detached {
+                try scope.run { try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 42) }
+            }.value
+            #expect(carried == "Book 42: 3 reviews")
+        }
+    }
+
+    @Test func prefetcherCallsBackWithTheMockedReviews() async {
+        let reviews = await TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            await withCheckedContinuation { continuation in
+                let prefetcher = ReviewsPrefetcher(registry: TestApp.registry)
+                prefetcher.prefetch(bookID: 42) { continuation.resume(returning: $0) }
+            }
+        }
+        #expect(reviews == ["Great", "Meh", "Superb"])
+    }
+
+    // MARK: - @Injected in tests
+
+    @Test func injectedResolvesInTheScopeOfItsFirstAccess() {
+        let model = ServiceRegistry.shared.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            let model = ReviewsViewModel()
+            _ = model.headline(forBookWithID: 1)  // first access: resolves the mock, keeps it
+            return model
+        }
+        #expect(model.headline(forBookWithID: 1) == "3 reviews")  // still the mock it kept
+    }
+
+    // MARK: - Validating the wiring
+
+    @Test func appWiringIsComplete() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        try registry.validate()
+    }
+
+    @Test func validationListsWhatIsMissing() throws {
+        let registry = ServiceRegistry()
+        registry.install(BookDetailAssembly())  // ReviewAssembly forgotten
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.description == """
+            ServiceRegistry validation failed: 1 of 1 registrations could not be built.
+
+            ✗ BookDetailService [BookDetailAssembly] — notRegistered
+                ServiceRegistry could not resolve `ReviewService`: nothing is registered for it.
+                  Resolution path: BookDetailService → ReviewService
+                  Fix: register `ReviewService` (e.g. in its component's ServiceAssembly) with \
+            registry.register(ReviewService.self) { r in ... }, or override it in the test with withOverrides.
+            """)
+    }
+
+    @Test func wiringIsCompleteWithTheNetworkMocked() throws {
+        try TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            try TestApp.registry.validate()
+        }
+    }
+
+    // MARK: - Reading the graph
+
+    @Test func graphRendersForATerminal() {
+        // The page prints it; here the printed text is checked.
+        let graph = TestApp.registry.dependencyGraph()
+        #expect(graph.textTree == """
+            BookDetailService [transient, BookDetailAssembly]
+            └── ReviewService [singleton, ReviewAssembly]
+
+            """)
+    }
+
+    @Test func graphRendersAsDOT() {
+        let dot = TestApp.registry.dependencyGraph().dot
+        #expect(dot == """
+            digraph ServiceRegistry {
+              rankdir=LR;
+              node [shape=box, fontname="Helvetica"];
+              "BookDetailService" [label="BookDetailService\\ntransient · BookDetailAssembly"];
+              "ReviewService" [label="ReviewService\\nsingleton · ReviewAssembly"];
+              "BookDetailService" -> "ReviewService";
+            }
+
+            """)
+    }
+
+    @Test func bookDetailDependsOnlyOnReviews() throws {
+        let graph = TestApp.registry.dependencyGraph()
+        let detail = try #require(graph.nodes.first { $0.serviceType == "BookDetailService" })
+        #expect(graph.dependencies(of: detail).map(\.node.serviceType) == ["ReviewService"])
+    }
+}
+
+// MARK: - A suite-wide trait
+
+extension TestingPage {
+    @Suite(.overriding(TestApp.registry) { $0.register(ReviewService.self) { _ in MockReviews() } })
+    struct BookDetailTests {
+        @Test func countsTheReviews() throws {
+            let detail = try TestApp.registry.resolve(BookDetailService.self)
+            #expect(detail.summary(ofBookWithID: 1) == "Book 1: 3 reviews")
+        }
+
+        @Test(.overriding(TestApp.registry) { $0.register(ReviewService.self) { _ in NoReviews() } })
+        func showsZeroWithoutReviews() throws {
+            let detail = try TestApp.registry.resolve(BookDetailService.self)
+            #expect(detail.summary(ofBookWithID: 1) == "Book 1: 0 reviews")
+        }
+    }
+}
+
+// MARK: - XCTest
+// Top level, because XCTest's test discovery on Linux only finds top-level classes; the
+// typealiases stand in for the page's module-level types.
+
+final class BookDetailXCTests: XCTestCase {
+    typealias ReviewService = TestingPage.ReviewService
+    typealias BookDetailService = TestingPage.BookDetailService
+    typealias MockReviews = TestingPage.MockReviews
+    typealias NoReviews = TestingPage.NoReviews
+    typealias TestApp = TestingPage.TestApp
+
+    func testSummaryCountsTheReviews() throws {
+        try TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            let detail = try TestApp.registry.resolve(BookDetailService.self)
+            XCTAssertEqual(detail.summary(ofBookWithID: 42), "Book 42: 3 reviews")
+        }
+    }
+
+    func testSummaryWithoutReviews() async throws {
+        try await TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in NoReviews() }
+        } operation: {
+            await Task.yield()
+            let detail = try TestApp.registry.resolve(BookDetailService.self)
+            XCTAssertEqual(detail.summary(ofBookWithID: 42), "Book 42: 0 reviews")
+        }
+    }
+}
+
+/// Every test of the class runs with the mock, like a suite-wide trait.
+final class MockedReviewsXCTests: XCTestCase {
+    typealias ReviewService = TestingPage.ReviewService
+    typealias BookDetailService = TestingPage.BookDetailService
+    typealias MockReviews = TestingPage.MockReviews
+    typealias TestApp = TestingPage.TestApp
+
+    override func invokeTest() {
+        TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            super.invokeTest()
+        }
+    }
+
+    func testSummaryCountsTheReviews() throws {
+        let detail = try TestApp.registry.resolve(BookDetailService.self)
+        XCTAssertEqual(detail.summary(ofBookWithID: 42), "Book 42: 3 reviews")
+    }
+
+    func testAsyncTestsSeeTheMockToo() async throws {
+        await Task.yield()
+        let detail = try TestApp.registry.resolve(BookDetailService.self)
+        XCTAssertEqual(detail.summary(ofBookWithID: 42), "Book 42: 3 reviews")
+    }
+}

@@ -1,0 +1,125 @@
+import ServiceRegistry
+import ServiceRegistryTesting
+import Testing
+
+@Suite("The .overriding trait on a test")
+struct OverridingTraitTests {
+    @Test(.overriding { $0.register(Greeter.self) { _ in FixedGreeter("mock on shared") } })
+    func overridesTheSharedRegistry() throws {
+        let greeter = try ServiceRegistry.shared.resolve(Greeter.self)
+        #expect(greeter.greeting == "mock on shared")
+    }
+
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock on app") } })
+    func overridesTheRegistryItNames() throws {
+        #expect(try TestRegistries.app.resolve(Greeter.self).greeting == "mock on app")
+        // The trait named `app`, so the shared registry is left alone.
+        #expect(!ServiceRegistry.shared.isRegistered(Greeter.self))
+    }
+
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
+    func realServicesBuiltInTheTestGetTheMockAsTheirDependency() throws {
+        let screen = try TestRegistries.app.resolve(WelcomeScreen.self)
+        #expect(screen.title == "Welcome: mock")
+    }
+
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
+    func reachesResolvesThroughAChildOfTheNamedRegistry() throws {
+        #expect(try TestRegistries.appChild.resolve(WelcomeScreen.self).title == "Welcome: mock")
+    }
+
+    @Test(.overriding {
+        $0.register(Greeter.self, name: "formal") { _ in FixedGreeter("Good evening") }
+        $0.register(Greeter.self) { (_, name: String) in FixedGreeter("Hello, \(name)") }
+    })
+    func acceptsNamesAndArguments() throws {
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self, name: "formal").greeting == "Good evening")
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self, argument: "Ada").greeting == "Hello, Ada")
+    }
+
+    @Test(.overriding { $0.register(Greeter.self, scope: .singleton) { _ in CountedGreeter("one per test") } })
+    func singletonOverrideIsSharedWithinTheTest() throws {
+        let first = try ServiceRegistry.shared.resolve(Greeter.self)
+        let second = try ServiceRegistry.shared.resolve(Greeter.self)
+        #expect((first as? CountedGreeter) === (second as? CountedGreeter))
+    }
+
+    @Test(.overriding { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
+    func reachesChildTasksTheTestStarts() async throws {
+        async let fromAsyncLet = ServiceRegistry.shared.resolve(Greeter.self).greeting
+        let fromTask = try await Task { try ServiceRegistry.shared.resolve(Greeter.self).greeting }.value
+        let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { try ServiceRegistry.shared.resolve(Greeter.self).greeting }
+            return try await group.next()
+        }
+        #expect(try await fromAsyncLet == "mock")
+        #expect(fromTask == "mock")
+        #expect(fromGroup == "mock")
+    }
+
+    @Test(
+        .overriding { $0.register(Greeter.self) { _ in FixedGreeter("earlier") } },
+        .overriding {
+            $0.register(Greeter.self) { _ in FixedGreeter("later") }
+            $0.register(Farewell.self) { _ in FixedFarewell("only in the later trait") }
+        }
+    )
+    func laterTraitInOneAttributeWins() throws {
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self).greeting == "later")
+        #expect(try ServiceRegistry.shared.resolve(Farewell.self).farewell == "only in the later trait")
+    }
+
+    @Test(
+        .overriding { $0.register(Farewell.self) { _ in FixedFarewell("from the earlier trait") } },
+        .overriding { $0.register(Greeter.self) { _ in FixedGreeter("from the later trait") } }
+    )
+    func stackedTraitsEachSupplyTheirOwnServices() throws {
+        #expect(try ServiceRegistry.shared.resolve(Farewell.self).farewell == "from the earlier trait")
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self).greeting == "from the later trait")
+    }
+
+    @Test func configureThatThrowsFailsTheTestWithoutRunningIt() async throws {
+        struct BrokenFixture: Error {}
+        let trait: OverridingTrait = .overriding { _ in throw BrokenFixture() }
+        let ran = Counter()
+        await #expect(throws: BrokenFixture.self) {
+            try await trait.provideScope(for: Test.current!, testCase: nil) { ran.increment() }
+        }
+        #expect(ran.count == 0)
+    }
+
+    @Test func configureRunsOncePerScope() async throws {
+        let configured = Counter()
+        let trait: OverridingTrait = .overriding(TestRegistries.app) { registrar in
+            configured.increment()
+            registrar.register(Greeter.self) { _ in FixedGreeter("mock") }
+        }
+        for _ in 0..<3 {
+            try await trait.provideScope(for: Test.current!, testCase: nil) {
+                _ = try TestRegistries.app.resolve(Greeter.self)
+                _ = try TestRegistries.app.resolve(WelcomeScreen.self)
+            }
+        }
+        #expect(configured.count == 3)
+    }
+
+    @Test func eachScopeBuildsItsOwnSingleton() async throws {
+        let builds = Counter()
+        let trait: OverridingTrait = .overriding(TestRegistries.app) {
+            $0.register(Greeter.self, scope: .singleton) { _ in
+                CountedGreeter("build \(builds.increment())")
+            }
+        }
+        let greetings = Recorded<String>()
+        for _ in 0..<2 {
+            try await trait.provideScope(for: Test.current!, testCase: nil) {
+                let first = try TestRegistries.app.resolve(Greeter.self)
+                let second = try TestRegistries.app.resolve(Greeter.self)
+                #expect((first as? CountedGreeter) === (second as? CountedGreeter))
+                greetings.append(first.greeting)
+            }
+        }
+        #expect(greetings.all == ["build 1", "build 2"])
+        #expect(try TestRegistries.app.resolve(Greeter.self).greeting == "real")
+    }
+}

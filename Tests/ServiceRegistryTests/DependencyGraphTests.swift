@@ -1,0 +1,364 @@
+import ServiceRegistry
+import Synchronization
+import Testing
+
+// Fixtures are private to this file so they never clash with other test files' types.
+
+private protocol BookDetailView: Sendable {}
+private protocol CatalogStore: Sendable {}
+private protocol ReviewFeed: Sendable {}
+private protocol ReviewStore: Sendable {}
+private protocol ReaderView: Sendable {}
+private protocol PageCache: Sendable {}
+private protocol Typesetter: Sendable {}
+private protocol Hyphenator: Sendable {}
+private protocol ShareSheet: Sendable {}
+
+private struct Node: BookDetailView, CatalogStore, ReviewFeed, ReviewStore, ReaderView, PageCache, Typesetter,
+    Hyphenator, ShareSheet
+{}
+
+private struct CatalogModule: ServiceAssembly {
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(CatalogStore.self, scope: .singleton) { _ in Node() }
+    }
+}
+
+private struct ReviewModule: ServiceAssembly {
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(ReviewFeed.self, scope: .singleton) { r in
+            _ = try r.resolve(ReviewStore.self)  // never registered
+            return Node()
+        }
+    }
+}
+
+private struct DetailModule: ServiceAssembly {
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(BookDetailView.self) { r in
+            _ = try r.resolve(CatalogStore.self)
+            _ = try r.resolve(ReviewFeed.self)
+            return Node()
+        }
+    }
+}
+
+/// BookDetailView → CatalogStore, ReviewFeed → (missing) ReviewStore; three assemblies.
+private func makeAppRegistry() -> ServiceRegistry {
+    let registry = ServiceRegistry()
+    registry.install(CatalogModule(), ReviewModule(), DetailModule())
+    return registry
+}
+
+/// Typesetter ⇄ Hyphenator, a cycle; ReaderView depends on Typesetter.
+private func makeCyclicRegistry() -> ServiceRegistry {
+    let registry = ServiceRegistry()
+    registry.register(ReaderView.self) { r in
+        _ = try r.resolve(Typesetter.self)
+        return Node()
+    }
+    registry.register(Typesetter.self) { r in
+        _ = try r.resolve(Hyphenator.self)
+        return Node()
+    }
+    registry.register(Hyphenator.self) { r in
+        _ = try r.resolve(Typesetter.self)
+        return Node()
+    }
+    return registry
+}
+
+private final class Tally: Sendable {
+    private let value = Atomic<Int>(0)
+    var count: Int { value.load(ordering: .relaxed) }
+    func add() { value.wrappingAdd(1, ordering: .relaxed) }
+}
+
+/// Checks the shape of a DOT document line by line: a `digraph` header, node and edge
+/// statements ending in `;`, quotes balanced, every edge endpoint declared as a node.
+private func expectWellFormedDOT(_ dot: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    var lines = dot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.last == "", "ends with a newline", sourceLocation: sourceLocation)
+    lines.removeLast()
+    #expect(lines.first == "digraph ServiceRegistry {", sourceLocation: sourceLocation)
+    #expect(lines.last == "}", sourceLocation: sourceLocation)
+    var declared = Set<String>()
+    var referenced = Set<String>()
+    for line in lines.dropFirst().dropLast() {
+        #expect(line.hasPrefix("  ") && line.hasSuffix(";"), "statement: \(line)", sourceLocation: sourceLocation)
+        let ids = quotedStrings(in: line)
+        #expect(ids != nil, "balanced quotes: \(line)", sourceLocation: sourceLocation)
+        guard let ids else { continue }
+        let body = line.trimmingPrefix("  ")
+        if body.hasPrefix("rankdir") || body.hasPrefix("node [") { continue }
+        if line.contains("\" -> \"") {
+            referenced.insert(ids[0])
+            referenced.insert(ids[1])
+        } else {
+            let isNode = body.hasPrefix("\"") && line.contains(" [label=\"")
+            #expect(isNode, "node: \(line)", sourceLocation: sourceLocation)
+            declared.insert(ids[0])
+        }
+    }
+    #expect(referenced.isSubset(of: declared), sourceLocation: sourceLocation)
+}
+
+/// The quoted strings of a DOT line (with `\"` and `\\` escapes), or `nil` if a quote is open.
+private func quotedStrings(in line: String) -> [String]? {
+    var result: [String] = []
+    var current: String?
+    var escaped = false
+    for character in line {
+        if var text = current {
+            if escaped {
+                text.append(character)
+                escaped = false
+                current = text
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                result.append(text)
+                current = nil
+            } else {
+                text.append(character)
+                current = text
+            }
+        } else if character == "\"" {
+            current = ""
+        }
+    }
+    return current == nil ? result : nil
+}
+
+@Suite("dependencyGraph()")
+struct DependencyGraphTests {
+    @Test func nodesCarryTypeNameScopeAndTheAssemblyThatRegisteredThem() throws {
+        let graph = makeAppRegistry().dependencyGraph()
+        #expect(graph.nodes.map(\.id) == ["BookDetailView", "CatalogStore", "ReviewFeed", "ReviewStore (missing)"])
+
+        let detail = try #require(graph.node("BookDetailView"))
+        #expect(detail.serviceType == "BookDetailView")
+        #expect(detail.name == nil)
+        #expect(detail.argumentType == nil)
+        #expect(detail.scope == .transient)
+        #expect(detail.origin == "DetailModule")
+        #expect(detail.registryLevel == 0)
+        #expect(detail.status == .failed(.notRegistered))
+
+        let catalog = try #require(graph.node("CatalogStore"))
+        #expect(catalog.scope == .singleton)
+        #expect(catalog.origin == "CatalogModule")
+        #expect(catalog.status == .resolved)
+
+        let feed = try #require(graph.node("ReviewFeed"))
+        #expect(feed.origin == "ReviewModule")
+        #expect(feed.status == .failed(.notRegistered))
+
+        let missing = try #require(graph.node("ReviewStore (missing)"))
+        #expect(missing.serviceType == "ReviewStore")
+        #expect(missing.scope == nil)
+        #expect(missing.origin == "not registered")
+        #expect(missing.status == .missing)
+    }
+
+    @Test func edgesShowWhoResolvedWhom() throws {
+        let graph = makeAppRegistry().dependencyGraph()
+        let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }
+        #expect(
+            edges == [
+                "BookDetailView -> CatalogStore",
+                "BookDetailView -> ReviewFeed",
+                "ReviewFeed -> ReviewStore (missing)",
+            ])
+        let detail = try #require(graph.node("BookDetailView"))
+        #expect(graph.dependencies(of: detail).map(\.node.id) == ["CatalogStore", "ReviewFeed"])
+    }
+
+    @Test func cycleEdgesAreMarked() throws {
+        let graph = makeCyclicRegistry().dependencyGraph()
+        let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }
+        #expect(
+            edges == [
+                // Validation meets the cycle from both ends; only the edge that closes the
+                // loop is drawn as the cycle.
+                "Hyphenator -> Typesetter",
+                "ReaderView -> Typesetter",
+                "Typesetter -> Hyphenator (cycle)",
+            ])
+        #expect(graph.nodes.allSatisfy { $0.status == .failed(.circularDependency) })
+    }
+
+    @Test func selfDependencyIsACycleEdgeToItself() {
+        let registry = ServiceRegistry()
+        registry.register(PageCache.self) { r in
+            _ = try r.resolve(PageCache.self)
+            return Node()
+        }
+        let graph = registry.dependencyGraph()
+        #expect(graph.edges.map(\.from) == ["PageCache"])
+        #expect(graph.edges.map(\.to) == ["PageCache"])
+        #expect(graph.edges.map(\.isCycle) == [true])
+        #expect(graph.textTree == """
+            ✗ PageCache [transient, registered directly] — FAILED: circularDependency
+            └── ↺ PageCache — CYCLE
+
+            """)
+    }
+
+    @Test func namesArgumentsAndOverridesAppearOnTheirNodes() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewFeed.self, name: "offline", scope: .weak) { _ in Node() }
+        registry.register(ShareSheet.self) { (_, bookID: String) in Node() }
+        let graph = registry.withOverrides {
+            $0.register(PageCache.self, scope: .graph) { _ in Node() }
+        } operation: {
+            registry.dependencyGraph()
+        }
+        let named = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" })
+        #expect(named.name == "offline")
+        #expect(named.displayName == "ReviewFeed (name: \"offline\")")
+        #expect(named.scope == .weak)
+        #expect(named.status == .resolved)
+
+        let withArgument = try #require(graph.nodes.first { $0.serviceType == "ShareSheet" })
+        #expect(withArgument.argumentType == "String")
+        #expect(withArgument.status == .notChecked)
+
+        let overridden = try #require(graph.nodes.first { $0.serviceType == "PageCache" })
+        #expect(overridden.origin == "override")
+        #expect(overridden.scope == .graph)
+        #expect(overridden.id.contains("(override)"))
+    }
+
+    @Test func nodesSayWhichRegistryOfAHierarchyHoldsThem() throws {
+        let parent = ServiceRegistry()
+        parent.install(CatalogModule())
+        let child = parent.makeChild()
+        child.register(ReaderView.self) { r in
+            _ = try r.resolve(CatalogStore.self)
+            return Node()
+        }
+        let graph = child.dependencyGraph()
+        let catalog = try #require(graph.nodes.first { $0.serviceType == "CatalogStore" })
+        let reader = try #require(graph.nodes.first { $0.serviceType == "ReaderView" })
+        #expect(catalog.registryLevel == 1)
+        #expect(reader.registryLevel == 0)
+        #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == ["ReaderView -> \(catalog.id)"])
+        #expect(graph.textTree == """
+            ReaderView [transient, registered directly]
+            └── CatalogStore [singleton, CatalogModule, parent registry]
+
+            """)
+    }
+
+    @Test func dotIsWellFormed() {
+        for registry in [makeAppRegistry(), makeCyclicRegistry(), ServiceRegistry()] {
+            expectWellFormedDOT(registry.dependencyGraph().dot)
+        }
+    }
+
+    @Test func dotDrawsMissingFailedAndNotCheckedNodesDistinctly() {
+        let registry = makeAppRegistry()
+        registry.register(ShareSheet.self) { (_, bookID: String) in Node() }
+        let dot = registry.dependencyGraph().dot
+        #expect(dot.contains(#""ReviewStore (missing)" [label="ReviewStore\nMISSING", style=dashed, color=red, fontcolor=red];"#))
+        #expect(dot.contains(#""ReviewFeed" [label="ReviewFeed\nFAILED: notRegistered\nsingleton · ReviewModule", color=red, fontcolor=red];"#))
+        #expect(dot.contains(#""CatalogStore" [label="CatalogStore\nsingleton · CatalogModule"];"#))
+        #expect(dot.contains(#"[label="ShareSheet\nargument: String\nnot checked (takes an argument)\ntransient · registered directly", style=dotted];"#))
+        #expect(dot.contains(#""ReviewFeed" -> "ReviewStore (missing)";"#))
+    }
+
+    @Test func dotDrawsCycleEdgesDistinctly() {
+        let dot = makeCyclicRegistry().dependencyGraph().dot
+        #expect(dot.contains(#""Typesetter" -> "Hyphenator" [color=red, fontcolor=red, label="cycle"];"#))
+        #expect(dot.contains(#""ReaderView" -> "Typesetter";"#))
+    }
+
+    @Test func dotEscapesQuotesInNames() {
+        let registry = ServiceRegistry()
+        registry.register(ReviewFeed.self, name: "say \"hi\"") { _ in Node() }
+        let dot = registry.dependencyGraph().dot
+        // The display name `ReviewFeed (name: "say \"hi\"")` quotes the name as Swift
+        // source would; DOT escapes each quote and backslash of it once more.
+        #expect(dot.contains(#"  "ReviewFeed (name: \"say \\\"hi\\\"\")" [label="ReviewFeed (name: \"say \\\"hi\\\"\")\n"#))
+        expectWellFormedDOT(dot)
+    }
+
+    @Test func textTreeRendersTheAppForATerminal() {
+        #expect(makeAppRegistry().dependencyGraph().textTree == """
+            ✗ BookDetailView [transient, DetailModule] — FAILED: notRegistered
+            ├── CatalogStore [singleton, CatalogModule]
+            └── ✗ ReviewFeed [singleton, ReviewModule] — FAILED: notRegistered
+                └── ✗ ReviewStore — MISSING
+
+            """)
+    }
+
+    @Test func textTreeRendersCycles() {
+        #expect(makeCyclicRegistry().dependencyGraph().textTree == """
+            ✗ Hyphenator [transient, registered directly] — FAILED: circularDependency
+            └── ✗ Typesetter [transient, registered directly] — FAILED: circularDependency
+                └── ↺ Hyphenator — CYCLE
+            ✗ ReaderView [transient, registered directly] — FAILED: circularDependency
+            └── ✗ Typesetter [transient, registered directly] — FAILED: circularDependency (see above)
+
+            """)
+    }
+
+    @Test func textTreePrintsASharedSubtreeOnce() {
+        let registry = ServiceRegistry()
+        registry.register(Hyphenator.self) { _ in Node() }
+        registry.register(Typesetter.self) { r in
+            _ = try r.resolve(Hyphenator.self)
+            return Node()
+        }
+        registry.register(ReaderView.self) { r in
+            _ = try r.resolve(Typesetter.self)
+            return Node()
+        }
+        registry.register(ShareSheet.self) { r in
+            _ = try r.resolve(Typesetter.self)
+            return Node()
+        }
+        let graph = registry.dependencyGraph()
+        #expect(graph.textTree == """
+            ReaderView [transient, registered directly]
+            └── Typesetter [transient, registered directly]
+                └── Hyphenator [transient, registered directly]
+            ShareSheet [transient, registered directly]
+            └── Typesetter [transient, registered directly] (see above)
+
+            """)
+        #expect(graph.description == graph.textTree)
+    }
+
+    @Test func graphOfAnEmptyRegistryIsEmpty() {
+        let graph = ServiceRegistry().dependencyGraph()
+        #expect(graph.nodes.isEmpty)
+        #expect(graph.edges.isEmpty)
+        #expect(graph.textTree == "")
+    }
+
+    @Test func agreesWithWhatValidateReports() throws {
+        let registry = makeAppRegistry()
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        let failedInGraph = registry.dependencyGraph().nodes.filter {
+            if case .failed = $0.status { return true } else { return false }
+        }
+        #expect(failedInGraph.map(\.displayName) == error.failures.map(\.registration))
+    }
+
+    @Test func leavesTheRegistrysSingletonCachesUntouched() throws {
+        let builds = Tally()
+        let registry = ServiceRegistry()
+        registry.register(CatalogStore.self, scope: .singleton) { _ in
+            builds.add()
+            return Node()
+        }
+        _ = registry.dependencyGraph()
+        #expect(builds.count == 1)
+        _ = try registry.resolve(CatalogStore.self)
+        _ = try registry.resolve(CatalogStore.self)
+        #expect(builds.count == 2)
+    }
+}

@@ -1,0 +1,492 @@
+import ServiceRegistry
+import Synchronization
+import Testing
+
+// Fixtures are private to this file so they never clash with other test files' types.
+
+private protocol ReviewSource: Sendable {
+    var source: String { get }
+}
+
+private protocol BookDetail: Sendable {
+    var reviews: any ReviewSource { get }
+}
+
+private protocol ReadingPage: Sendable {
+    var detail: any BookDetail { get }
+}
+
+private protocol BookPage: Sendable {
+    var text: String { get }
+}
+
+private final class NamedReviews: ReviewSource {
+    let source: String
+    init(_ source: String) { self.source = source }
+}
+
+private final class BookDetailImpl: BookDetail {
+    let reviews: any ReviewSource
+    init(reviews: any ReviewSource) { self.reviews = reviews }
+}
+
+private final class ReadingPageImpl: ReadingPage {
+    let detail: any BookDetail
+    init(detail: any BookDetail) { self.detail = detail }
+}
+
+private struct TextPage: BookPage {
+    let text: String
+}
+
+/// Counts factory runs across threads.
+private final class Runs: Sendable {
+    private let value = Atomic<Int>(0)
+    var count: Int { value.load(ordering: .relaxed) }
+    func record() { value.wrappingAdd(1, ordering: .relaxed) }
+}
+
+/// A registry wired the real way: ReadingPage → BookDetail → ReviewSource.
+private func makeRealRegistry(
+    detailScope: Scope = .transient, reviewsScope: Scope = .transient,
+    detailRuns: Runs = Runs(), reviewRuns: Runs = Runs()
+) -> ServiceRegistry {
+    let registry = ServiceRegistry()
+    registry.register(ReviewSource.self, scope: reviewsScope) { _ in
+        reviewRuns.record()
+        return NamedReviews("real")
+    }
+    registry.register(BookDetail.self, scope: detailScope) { r in
+        detailRuns.record()
+        return BookDetailImpl(reviews: try r.resolve(ReviewSource.self))
+    }
+    registry.register(ReadingPage.self) { r in ReadingPageImpl(detail: try r.resolve(BookDetail.self)) }
+    return registry
+}
+
+/// State only the main actor may touch, so a test can show where an operation runs.
+@MainActor
+private final class MainActorScreen {
+    var shown: [String] = []
+}
+
+@Suite("withOverrides: what a scope sees")
+struct OverrideTests {
+    @Test func everyResolveInTheScopeSeesTheOverride() throws {
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            #expect(try registry.resolve(ReviewSource.self).source == "mock")
+            let inferred: any ReviewSource = try registry.resolve()
+            #expect(inferred.source == "mock")
+            #expect(try registry.resolve(ReviewSource.self).source == "mock")
+        }
+        #expect(try registry.resolve(ReviewSource.self).source == "real")
+    }
+
+    @Test func asyncScopeSeesTheOverrideAcrossSuspensions() async throws {
+        let registry = makeRealRegistry()
+        let seen = try await registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            var seen: [String] = []
+            for _ in 0..<5 {
+                seen.append(try registry.resolve(ReviewSource.self).source)
+                await Task.yield()
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            return seen
+        }
+        #expect(seen == Array(repeating: "mock", count: 5))
+    }
+
+    @MainActor
+    @Test func asyncScopeRunsTheOperationOnTheCallersActor() async throws {
+        let registry = makeRealRegistry()
+        let screen = MainActorScreen()
+        try await registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            MainActor.assertIsolated()
+            await Task.yield()
+            // Touching main-actor state without `await` compiles only because the operation
+            // inherits the caller's isolation.
+            screen.shown.append(try registry.resolve(ReviewSource.self).source)
+        }
+        #expect(screen.shown == ["mock"])
+    }
+
+    @Test func tasksTheScopeStartsSeeTheOverride() async throws {
+        let registry = makeRealRegistry()
+        try await registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            async let viaAsyncLet = registry.resolve(ReviewSource.self).source
+            let viaTask = try await Task { try registry.resolve(ReviewSource.self).source }.value
+            let viaGroup = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try registry.resolve(BookDetail.self).reviews.source }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let viaGrandchild = try await Task {
+                try await Task { try registry.resolve(ReviewSource.self).source }.value
+            }.value
+            #expect(try await viaAsyncLet == "mock")
+            #expect(viaTask == "mock")
+            #expect(viaGroup == ["mock", "mock", "mock", "mock"])
+            #expect(viaGrandchild == "mock")
+        }
+    }
+
+    @Test func realServicesBuiltInTheScopeGetTheMockAsTheirDependency() throws {
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: { () throws in
+            #expect(try registry.resolve(BookDetail.self).reviews.source == "mock")
+            // Two levels down: ReadingPage → BookDetail → (mocked) ReviewSource.
+            #expect(try registry.resolve(ReadingPage.self).detail.reviews.source == "mock")
+        }
+    }
+
+    @Test func overrideOfAMiddleServiceReplacesItsWholeSubtree() throws {
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(BookDetail.self) { _ in BookDetailImpl(reviews: NamedReviews("inside the mock")) }
+        } operation: { () throws in
+            #expect(try registry.resolve(ReadingPage.self).detail.reviews.source == "inside the mock")
+            #expect(try registry.resolve(ReviewSource.self).source == "real")
+        }
+    }
+
+    @Test func singletonBuiltInTheScopeIsCachedInTheScopeAndNeverLeaks() throws {
+        let detailRuns = Runs()
+        let reviewRuns = Runs()
+        let registry = makeRealRegistry(detailScope: .singleton, detailRuns: detailRuns, reviewRuns: reviewRuns)
+
+        let inScope = try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            let first = try registry.resolve(BookDetail.self)
+            let second = try registry.resolve(BookDetail.self)
+            #expect(first as AnyObject === second as AnyObject)
+            #expect(first.reviews.source == "mock")
+            return first
+        }
+        #expect(detailRuns.count == 1)
+        #expect(reviewRuns.count == 0)
+
+        let afterScope = try registry.resolve(BookDetail.self)
+        #expect(afterScope as AnyObject !== inScope as AnyObject)
+        #expect(afterScope.reviews.source == "real")
+        #expect(detailRuns.count == 2)
+        #expect(reviewRuns.count == 1)
+        // And the real singleton is now cached as usual.
+        #expect(try registry.resolve(BookDetail.self) as AnyObject === afterScope as AnyObject)
+        #expect(detailRuns.count == 2)
+    }
+
+    @Test func singletonCachedBeforeTheScopeIsRebuiltInsideItAndBackAfter() throws {
+        let detailRuns = Runs()
+        let registry = makeRealRegistry(detailScope: .singleton, detailRuns: detailRuns)
+        let before = try registry.resolve(BookDetail.self)
+
+        let inScope = try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            try registry.resolve(BookDetail.self)
+        }
+        #expect(inScope.reviews.source == "mock")
+        #expect(inScope as AnyObject !== before as AnyObject)
+        #expect(try registry.resolve(BookDetail.self) as AnyObject === before as AnyObject)
+        #expect(detailRuns.count == 2)
+    }
+
+    /// A singleton of another registry whose factory resolves the overridden registry
+    /// directly (or through `@Injected`) is also built inside the scope, so it too must stay
+    /// in the scope: the contract says instances built inside a scope never leak out of it.
+    @Test func singletonOfAnotherRegistryBuiltFromAMockNeverLeaksOut() throws {
+        let registry = makeRealRegistry()
+        let feature = ServiceRegistry()
+        feature.register(BookDetail.self, scope: .singleton) { _ in
+            BookDetailImpl(reviews: try registry.resolve(ReviewSource.self))
+        }
+        let inScope = try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: {
+            try feature.resolve(BookDetail.self)
+        }
+        #expect(inScope.reviews.source == "mock")
+        let afterScope = try feature.resolve(BookDetail.self)
+        #expect(afterScope.reviews.source == "real")
+        #expect(afterScope as AnyObject !== inScope as AnyObject)
+    }
+
+    @Test func singletonOverrideIsSharedWithinOneScopeOnly() throws {
+        let registry = makeRealRegistry()
+        let mockRuns = Runs()
+        func scope() throws -> (any ReviewSource, any ReviewSource) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self, scope: .singleton) { _ in
+                    mockRuns.record()
+                    return NamedReviews("mock singleton")
+                }
+            } operation: {
+                (try registry.resolve(ReviewSource.self), try registry.resolve(BookDetail.self).reviews)
+            }
+        }
+        let (a1, a2) = try scope()
+        let (b1, b2) = try scope()
+        #expect(a1 as AnyObject === a2 as AnyObject)
+        #expect(b1 as AnyObject === b2 as AnyObject)
+        #expect(a1 as AnyObject !== b1 as AnyObject)
+        #expect(mockRuns.count == 2)
+    }
+
+    @Test func nestedScopesStackInnerWinsAndOuterComesBack() throws {
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("outer") }
+            $0.register(BookPage.self) { _ in TextPage(text: "outer page") }
+        } operation: {
+            #expect(try registry.resolve(BookDetail.self).reviews.source == "outer")
+            try registry.withOverrides {
+                $0.register(ReviewSource.self) { _ in NamedReviews("inner") }
+                $0.register(BookPage.self, name: "inner only") { _ in TextPage(text: "inner page") }
+            } operation: { () throws in
+                #expect(try registry.resolve(BookDetail.self).reviews.source == "inner")
+                // What the inner scope does not override still comes from the outer one.
+                #expect(try registry.resolve(BookPage.self).text == "outer page")
+                #expect(try registry.resolve(BookPage.self, name: "inner only").text == "inner page")
+            }
+            #expect(try registry.resolve(BookDetail.self).reviews.source == "outer")
+            #expect(!registry.isRegistered(BookPage.self, name: "inner only"))
+        }
+        #expect(try registry.resolve(BookDetail.self).reviews.source == "real")
+        #expect(!registry.isRegistered(BookPage.self))
+    }
+
+    @Test func nestedAsyncScopesStack() async throws {
+        let registry = makeRealRegistry()
+        try await registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("outer") }
+        } operation: {
+            try await registry.withOverrides {
+                $0.register(ReviewSource.self) { _ in NamedReviews("inner") }
+            } operation: {
+                await Task.yield()
+                let inner = try await Task { try registry.resolve(ReviewSource.self).source }.value
+                #expect(inner == "inner")
+            }
+            await Task.yield()
+            let outer = try await Task { try registry.resolve(ReviewSource.self).source }.value
+            #expect(outer == "outer")
+        }
+    }
+
+    @Test func scopesOnDifferentRegistriesStackIndependently() throws {
+        let first = makeRealRegistry()
+        let second = makeRealRegistry()
+        try first.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("first's mock") }
+        } operation: {
+            try second.withOverrides {
+                $0.register(ReviewSource.self) { _ in NamedReviews("second's mock") }
+            } operation: { () throws in
+                #expect(try first.resolve(BookDetail.self).reviews.source == "first's mock")
+                #expect(try second.resolve(BookDetail.self).reviews.source == "second's mock")
+            }
+            #expect(try second.resolve(BookDetail.self).reviews.source == "real")
+        }
+    }
+
+    @Test func overrideOnOneRegistryLeavesOthersAlone() throws {
+        let overridden = makeRealRegistry()
+        let other = makeRealRegistry()
+        try overridden.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: { () throws in
+            #expect(try other.resolve(BookDetail.self).reviews.source == "real")
+        }
+    }
+
+    @Test func overrideMayAddAServiceTheRegistryLacks() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetail.self) { r in BookDetailImpl(reviews: try r.resolve(ReviewSource.self)) }
+        #expect(!registry.isRegistered(ReviewSource.self))
+        #expect(throws: ResolutionError.self) { try registry.resolve(BookDetail.self) }
+
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("added") }
+        } operation: { () throws in
+            #expect(registry.isRegistered(ReviewSource.self))
+            #expect(try registry.resolve(BookDetail.self).reviews.source == "added")
+        }
+
+        #expect(!registry.isRegistered(ReviewSource.self))
+        let error = try #require(throws: ResolutionError.self) { try registry.resolve(BookDetail.self) }
+        #expect(error.reason == .notRegistered)
+        #expect(error.path == ["BookDetail", "ReviewSource"])
+    }
+
+    @Test(arguments: [Scope.transient, .singleton, .weak, .graph])
+    func namedOverrideInEachScopeReplacesOnlyThatName(scope: Scope) throws {
+        let registry = makeRealRegistry()
+        registry.register(ReviewSource.self, name: "offline") { _ in NamedReviews("real offline") }
+        try registry.withOverrides {
+            $0.register(ReviewSource.self, name: "offline", scope: scope) { _ in NamedReviews("mock offline") }
+        } operation: {
+            let first = try registry.resolve(ReviewSource.self, name: "offline")
+            let second = try registry.resolve(ReviewSource.self, name: "offline")
+            #expect(first.source == "mock offline")
+            #expect(try registry.resolve(ReviewSource.self).source == "real")
+            let shared = scope == .singleton || scope == .weak
+            #expect((first as AnyObject === second as AnyObject) == shared)
+        }
+        #expect(try registry.resolve(ReviewSource.self, name: "offline").source == "real offline")
+    }
+
+    @Test func graphOverrideIsSharedWithinOneResolve() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewSource.self) { _ in NamedReviews("real") }
+        registry.register(BookDetail.self) { r in BookDetailImpl(reviews: try r.resolve(ReviewSource.self)) }
+        registry.register(ReadingPage.self) { r in
+            let detail = try r.resolve(BookDetail.self)
+            // Both this page and its detail ask for reviews; a `.graph` override gives them one.
+            let reviews = try r.resolve(ReviewSource.self)
+            #expect(detail.reviews as AnyObject === reviews as AnyObject)
+            return ReadingPageImpl(detail: detail)
+        }
+        try registry.withOverrides {
+            $0.register(ReviewSource.self, scope: .graph) { _ in NamedReviews("graph mock") }
+        } operation: {
+            let one = try registry.resolve(ReadingPage.self)
+            let two = try registry.resolve(ReadingPage.self)
+            #expect(one.detail.reviews.source == "graph mock")
+            #expect(one.detail.reviews as AnyObject !== two.detail.reviews as AnyObject)
+        }
+    }
+
+    @Test func overridesTakeArgumentsLikeRegistrations() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookPage.self) { (_, id: String) in TextPage(text: "real \(id)") }
+        registry.register(BookPage.self, name: "compact", scope: .singleton) { (_, id: String) in
+            TextPage(text: "real compact \(id)")
+        }
+        try registry.withOverrides {
+            $0.register(BookPage.self) { (_, id: String) in TextPage(text: "mock \(id)") }
+            $0.register(BookPage.self) { (_, args: (String, Int)) in TextPage(text: "mock \(args.0) p\(args.1)") }
+            $0.register(BookPage.self, name: "compact", scope: .singleton) { (_, id: String) in
+                TextPage(text: "mock compact \(id)")
+            }
+        } operation: { () throws in
+            #expect(try registry.resolve(BookPage.self, argument: "42").text == "mock 42")
+            #expect(try registry.resolve(BookPage.self, argument: ("42", 7)).text == "mock 42 p7")
+            // A singleton that takes an argument keeps the first argument, within the scope.
+            #expect(try registry.resolve(BookPage.self, name: "compact", argument: "1").text == "mock compact 1")
+            #expect(try registry.resolve(BookPage.self, name: "compact", argument: "2").text == "mock compact 1")
+            #expect(registry.isRegistered(BookPage.self, argumentType: (String, Int).self))
+        }
+        #expect(try registry.resolve(BookPage.self, argument: "42").text == "real 42")
+        #expect(try registry.resolve(BookPage.self, name: "compact", argument: "3").text == "real compact 3")
+        #expect(!registry.isRegistered(BookPage.self, argumentType: (String, Int).self))
+    }
+
+    @Test func argumentMismatchInsideAScopeNamesBothArgumentTypes() throws {
+        let registry = ServiceRegistry()
+        try registry.withOverrides {
+            $0.register(BookPage.self) { (_, id: String) in TextPage(text: id) }
+        } operation: {
+            let error = try #require(throws: ResolutionError.self) {
+                try registry.resolve(BookPage.self, argument: 42)
+            }
+            #expect(error.reason == .argumentMismatch)
+            #expect(error.givenArgumentType == "Int")
+            #expect(error.registeredArgumentTypes == ["String"])
+        }
+    }
+
+    @Test func overridesApplyThroughAChildRegistry() throws {
+        let parent = makeRealRegistry()
+        let child = parent.makeChild()
+        try parent.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+        } operation: { () throws in
+            #expect(try child.resolve(BookDetail.self).reviews.source == "mock")
+        }
+    }
+
+    @Test func childsOwnRegistrationShadowsAnOverrideOfItsParent() throws {
+        let parent = makeRealRegistry()
+        let child = parent.makeChild()
+        child.register(ReviewSource.self) { _ in NamedReviews("child's own") }
+        try parent.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("parent's mock") }
+        } operation: { () throws in
+            #expect(try child.resolve(ReviewSource.self).source == "child's own")
+            #expect(try parent.resolve(ReviewSource.self).source == "parent's mock")
+        }
+    }
+
+    @Test func overridingAChildLeavesItsParentAlone() throws {
+        let parent = makeRealRegistry()
+        let child = parent.makeChild()
+        try child.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("child mock") }
+        } operation: { () throws in
+            #expect(try child.resolve(BookDetail.self).reviews.source == "child mock")
+            #expect(try parent.resolve(BookDetail.self).reviews.source == "real")
+        }
+    }
+
+    @Test func mockFactoryThatThrowsIsReportedWithItsPath() throws {
+        struct OfflineError: Error {}
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in throw OfflineError() }
+        } operation: {
+            let error = try #require(throws: ResolutionError.self) { try registry.resolve(ReadingPage.self) }
+            #expect(error.reason == .factoryFailed)
+            #expect(error.path == ["ReadingPage", "BookDetail", "ReviewSource"])
+            #expect(error.underlyingError is OfflineError)
+        }
+    }
+
+    @Test func configureThatThrowsSkipsTheOperation() {
+        struct FixtureMissing: Error {}
+        let registry = makeRealRegistry()
+        let ran = Runs()
+        #expect(throws: FixtureMissing.self) {
+            try registry.withOverrides { _ in throw FixtureMissing() } operation: { ran.record() }
+        }
+        #expect(ran.count == 0)
+        #expect(OverrideScope.current.isEmpty)
+    }
+
+    @Test func operationsResultAndErrorPassThrough() async throws {
+        struct Stop: Error {}
+        let registry = makeRealRegistry()
+        let value = registry.withOverrides { _ in } operation: { 42 }
+        #expect(value == 42)
+        await #expect(throws: Stop.self) {
+            try await registry.withOverrides { _ in } operation: {
+                await Task.yield()
+                throw Stop()
+            }
+        }
+        // The scope is gone after an operation that threw.
+        #expect(OverrideScope.current.isEmpty)
+    }
+
+    @Test func laterRegistrationOfTheSameKeyInOneScopeWins() throws {
+        let registry = makeRealRegistry()
+        try registry.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("first") }
+            $0.register(ReviewSource.self) { _ in NamedReviews("second") }
+        } operation: { () throws in
+            #expect(try registry.resolve(ReviewSource.self).source == "second")
+        }
+    }
+}

@@ -1,0 +1,315 @@
+import ServiceRegistry
+import Synchronization
+import Testing
+
+// Fixtures are private to this file so they never clash with other test files' types.
+
+private protocol Catalog: Sendable {}
+private protocol Ratings: Sendable {}
+private protocol Storefront: Sendable {}
+private protocol Checkout: Sendable {}
+private protocol Payments: Sendable {}
+private protocol Receipts: Sendable {}
+private protocol Wallet: Sendable {}
+private protocol Coupons: Sendable {}
+private protocol Inventory: Sendable {}
+
+private final class Thing: Catalog, Ratings, Storefront, Checkout, Payments, Receipts, Wallet, Coupons, Inventory {
+    let serial: Int
+    init(serial: Int = 0) { self.serial = serial }
+}
+
+private struct PaymentGatewayDown: Error, CustomStringConvertible {
+    var description: String { "the payment gateway is down" }
+}
+
+private final class Tally: Sendable {
+    private let value = Atomic<Int>(0)
+    var count: Int { value.load(ordering: .relaxed) }
+    @discardableResult
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+}
+
+/// Storefront → Catalog → Ratings, all resolvable.
+private func registerGoodWiring(into registry: ServiceRegistry) {
+    registry.register(Ratings.self, scope: .singleton) { _ in Thing() }
+    registry.register(Catalog.self) { r in
+        _ = try r.resolve(Ratings.self)
+        return Thing()
+    }
+    registry.register(Storefront.self, scope: .graph) { r in
+        _ = try r.resolve(Catalog.self)
+        return Thing()
+    }
+}
+
+/// Good wiring plus three mistakes: a missing dependency, a cycle, a throwing factory.
+private func makeBrokenRegistry() -> ServiceRegistry {
+    let registry = ServiceRegistry()
+    registerGoodWiring(into: registry)
+    // Missing: Inventory is never registered.
+    registry.register(Checkout.self) { r in
+        _ = try r.resolve(Inventory.self)
+        return Thing()
+    }
+    // Cycle: Wallet → Coupons → Wallet.
+    registry.register(Wallet.self, scope: .singleton) { r in
+        _ = try r.resolve(Coupons.self)
+        return Thing()
+    }
+    registry.register(Coupons.self) { r in
+        _ = try r.resolve(Wallet.self)
+        return Thing()
+    }
+    // Throwing factory.
+    registry.register(Payments.self) { _ in throw PaymentGatewayDown() }
+    // Takes an argument, so it cannot be built without one.
+    registry.register(Receipts.self) { (_, orderID: String) in Thing() }
+    return registry
+}
+
+@Suite("validate()")
+struct ValidationTests {
+    @Test func passesForGoodWiring() throws {
+        let registry = ServiceRegistry()
+        registerGoodWiring(into: registry)
+        try registry.validate()
+    }
+
+    @Test func passesForAnEmptyRegistry() throws {
+        try ServiceRegistry().validate()
+    }
+
+    @Test func collectsEveryFailureIntoOneError() throws {
+        let registry = makeBrokenRegistry()
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+
+        let reasons = Dictionary(uniqueKeysWithValues: error.failures.map { ($0.registration, $0.error.reason) })
+        #expect(
+            reasons == [
+                "Checkout": .notRegistered,
+                "Coupons": .circularDependency,
+                "Payments": .factoryFailed,
+                "Wallet": .circularDependency,
+            ])
+        #expect(error.failures.map(\.registration) == ["Checkout", "Coupons", "Payments", "Wallet"])
+        #expect(error.passedCount == 3)
+        #expect(error.notChecked == ["Receipts (argument: String)"])
+
+        let paths = Dictionary(uniqueKeysWithValues: error.failures.map { ($0.registration, $0.error.path) })
+        #expect(paths["Checkout"] == ["Checkout", "Inventory"])
+        #expect(paths["Wallet"] == ["Wallet", "Coupons", "Wallet"])
+        #expect(paths["Coupons"] == ["Coupons", "Wallet", "Coupons"])
+        #expect(paths["Payments"] == ["Payments"])
+        #expect(error.failures.first { $0.registration == "Payments" }?.error.underlyingError is PaymentGatewayDown)
+        #expect(error.failures.allSatisfy { $0.origin == "registered directly" })
+    }
+
+    @Test func descriptionListsEachFailureWithItsReasonAndPath() throws {
+        let error = try #require(throws: ValidationError.self) { try makeBrokenRegistry().validate() }
+        let text = error.description
+        #expect(text.hasPrefix("ServiceRegistry validation failed: 4 of 7 registrations could not be built."))
+        for expected in [
+            "✗ Checkout [registered directly] — notRegistered",
+            "Resolution path: Checkout → Inventory",
+            "✗ Wallet [registered directly] — circularDependency",
+            "Resolution path: Wallet → Coupons → Wallet",
+            "✗ Coupons [registered directly] — circularDependency",
+            "Resolution path: Coupons → Wallet → Coupons",
+            "✗ Payments [registered directly] — factoryFailed",
+            "its factory threw the payment gateway is down",
+            "Not checked (their factories take an argument): Receipts (argument: String)",
+        ] {
+            #expect(text.contains(expected), "missing: \(expected)")
+        }
+        // The registrations that passed are not listed as failures.
+        #expect(!text.contains("✗ Storefront"))
+        #expect(!text.contains("✗ Catalog"))
+    }
+
+    @Test func namesTheAssemblyThatRegisteredAFailingService() throws {
+        struct CheckoutAssembly: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(Checkout.self) { r in
+                    _ = try r.resolve(Inventory.self)
+                    return Thing()
+                }
+            }
+        }
+        let registry = ServiceRegistry()
+        registry.install(CheckoutAssembly())
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.origin) == ["CheckoutAssembly"])
+        #expect(error.description.contains("✗ Checkout [CheckoutAssembly] — notRegistered"))
+    }
+
+    @Test func aFailingDependencyFailsEveryServiceThatNeedsIt() throws {
+        let registry = ServiceRegistry()
+        registry.register(Payments.self) { _ in throw PaymentGatewayDown() }
+        registry.register(Checkout.self) { r in
+            _ = try r.resolve(Payments.self)
+            return Thing()
+        }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.registration) == ["Checkout", "Payments"])
+        #expect(error.failures.first?.error.path == ["Checkout", "Payments"])
+    }
+
+    @Test func listsArgumentTakingRegistrationsAsNotChecked() throws {
+        let registry = ServiceRegistry()
+        registry.register(Payments.self) { _ in throw PaymentGatewayDown() }
+        registry.register(Receipts.self) { (_, orderID: String) in Thing() }
+        registry.register(Receipts.self, name: "batch") { (_, page: (String, Int)) in Thing() }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(
+            error.notChecked == ["Receipts (argument: String)", "Receipts (name: \"batch\") (argument: (String, Int))"])
+        #expect(error.passedCount == 0)
+    }
+
+    @Test func neverRunsFactoriesThatTakeAnArgument() throws {
+        let runs = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, orderID: String) in
+            runs.next()
+            return Thing()
+        }
+        try registry.validate()
+        #expect(runs.count == 0)
+    }
+
+    @Test func leavesTheRegistrysSingletonCachesUntouched() throws {
+        let builds = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { _ in Thing(serial: builds.next()) }
+
+        try registry.validate()
+        #expect(builds.count == 1)  // validation built one, in isolation
+
+        let afterValidation = try #require(try registry.resolve(Wallet.self) as? Thing)
+        #expect(builds.count == 2)  // …which was not cached: the first real resolve builds again
+        #expect(afterValidation.serial == 2)  // so validation's instance (serial 1) is never handed out
+        #expect(try registry.resolve(Wallet.self) as? Thing === afterValidation)
+        #expect(builds.count == 2)
+    }
+
+    @Test func leavesAnAlreadyBuiltSingletonInPlace() throws {
+        let builds = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { _ in Thing(serial: builds.next()) }
+        let before = try #require(try registry.resolve(Wallet.self) as? Thing)
+
+        try registry.validate()
+        // Validation builds its own instance in isolation instead of trusting the cached one.
+        #expect(builds.count == 2)
+        #expect(try registry.resolve(Wallet.self) as? Thing === before)
+        #expect(builds.count == 2)
+    }
+
+    @Test func buildsEachRegistrationInIsolation() throws {
+        let sharedBuilds = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Ratings.self, scope: .singleton) { _ in
+            sharedBuilds.next()
+            return Thing()
+        }
+        registry.register(Catalog.self) { r in
+            _ = try r.resolve(Ratings.self)
+            return Thing()
+        }
+        registry.register(Storefront.self) { r in
+            _ = try r.resolve(Ratings.self)
+            _ = try r.resolve(Catalog.self)
+            return Thing()
+        }
+        try registry.validate()
+        // One fresh singleton per registration checked (Catalog, Ratings, Storefront), shared
+        // within each check: Storefront's own resolve and its Catalog's get the same one.
+        #expect(sharedBuilds.count == 3)
+    }
+
+    @Test func passingValidationReportsWhatItBuiltAndWhatItDidNotCheck() throws {
+        let registry = ServiceRegistry()
+        registry.register(Inventory.self) { _ in Thing() }
+        registry.register(Checkout.self) { r in
+            _ = try r.resolve(Inventory.self)
+            return Thing()
+        }
+        registry.register(Receipts.self) { (_, id: String) in Thing() }
+        let report = try registry.validate()
+        #expect(report.built == ["Checkout", "Inventory"])
+        #expect(report.notChecked == ["Receipts (argument: String)"])
+        #expect(report.description.contains("Not checked (their factories take an argument): Receipts (argument: String)"))
+    }
+
+    @Test func honoursActiveOverrides() throws {
+        let registry = ServiceRegistry()
+        registry.register(Checkout.self) { r in
+            _ = try r.resolve(Inventory.self)
+            return Thing()
+        }
+        #expect(throws: ValidationError.self) { try registry.validate() }
+        let report = try registry.withOverrides {
+            $0.register(Inventory.self) { _ in Thing() }
+        } operation: {
+            try registry.validate()
+        }
+        #expect(report.built.contains("Checkout"))
+    }
+
+    @Test func checksTheOverridesThemselves() throws {
+        let registry = ServiceRegistry()
+        registerGoodWiring(into: registry)
+        let error = try #require(
+            registry.withOverrides {
+                $0.register(Ratings.self) { _ in throw PaymentGatewayDown() }
+            } operation: { () -> ValidationError? in
+                do throws(ValidationError) {
+                    try registry.validate()
+                    return nil
+                } catch {
+                    return error
+                }
+            })
+        #expect(error.failures.map(\.registration) == ["Catalog", "Ratings", "Storefront"])
+        #expect(error.failures.first { $0.registration == "Ratings" }?.origin == "override")
+        // The broken override was the scope's only: outside it the wiring is fine.
+        try registry.validate()
+    }
+
+    @Test func factoryResolvingThroughTheRegistryDirectlyStillFails() throws {
+        let registry = ServiceRegistry()
+        // Resolves through the registry, not through `r`: validation still sees the miss,
+        // but the path starts at the missing service.
+        registry.register(Checkout.self) { [unowned registry] _ in
+            _ = try registry.resolve(Inventory.self)
+            return Thing()
+        }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.registration) == ["Checkout"])
+        #expect(error.failures.first?.error.reason == .notRegistered)
+        #expect(error.failures.first?.error.path == ["Inventory"])
+    }
+
+    @Test func validatesAChildWithItsParentsRegistrations() throws {
+        let parent = ServiceRegistry()
+        parent.register(Checkout.self) { r in
+            _ = try r.resolve(Inventory.self)
+            return Thing()
+        }
+        let child = parent.makeChild()
+        child.register(Inventory.self) { _ in Thing() }
+        // Through the child the parent's Checkout finds Inventory; the parent alone does not.
+        try child.validate()
+        let error = try #require(throws: ValidationError.self) { try parent.validate() }
+        #expect(error.failures.map(\.registration) == ["Checkout"])
+    }
+
+    @Test func findsMistakesOnlyWhenTheyAreThere() throws {
+        // The same wiring before and after the one missing registration is added.
+        let registry = makeBrokenRegistry()
+        registry.register(Inventory.self) { _ in Thing() }
+        registry.register(Payments.self) { _ in Thing() }
+        registry.register(Coupons.self) { _ in Thing() }
+        try registry.validate()
+    }
+}
