@@ -142,7 +142,7 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
     override var serviceTypeName: String { TypeName.of(Service.self) }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        destination.initializeMemory(as: Service.self, from: source.assumingMemoryBound(to: Service.self), count: 1)
+        destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
     }
 
     override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
@@ -165,7 +165,7 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
 
     override func copyInstance(of object: AnyObject, to destination: UnsafeMutableRawPointer) -> Bool {
         guard let value = object as? Service else { return false }
-        destination.initializeMemory(as: Service.self, repeating: value, count: 1)
+        destination.assumingMemoryBound(to: Service.self).initialize(to: value)
         return true
     }
 }
@@ -189,7 +189,7 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
     override func invoke(_ resolver: borrowing Resolver, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer)
         throws
     {
-        result.initializeMemory(as: Service.self, repeating: try factory(resolver), count: 1)
+        result.assumingMemoryBound(to: Service.self).initialize(to: try factory(resolver))
     }
 
     override func buildForValidation(from registry: ServiceRegistry, resolution: UnsafeMutablePointer<Resolution>)
@@ -228,6 +228,6 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
         // The key holds `Argument`'s identity, so a resolve that found this registration
         // passed an `Argument`.
         let value = argument!.assumingMemoryBound(to: Argument.self).pointee
-        result.initializeMemory(as: Service.self, repeating: try factory(resolver, value), count: 1)
+        result.assumingMemoryBound(to: Service.self).initialize(to: try factory(resolver, value))
     }
 }
