@@ -280,11 +280,12 @@ enum TestingPage {
     }
 
     @Test func wiringIsCompleteWithTheNetworkMocked() throws {
-        try TestApp.registry.withOverrides {
+        let report = try TestApp.registry.withOverrides {
             $0.register(ReviewService.self) { _ in MockReviews() }
         } operation: {
             try TestApp.registry.validate()
         }
+        #expect(report.notChecked.isEmpty)
     }
 
     // MARK: - Reading the graph

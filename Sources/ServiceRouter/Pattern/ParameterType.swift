@@ -1,0 +1,87 @@
+/// A named constraint on a parameter's value, written `:name(type)` in a pattern.
+///
+/// A typed parameter matches only values its type accepts, and a route with a typed
+/// parameter takes precedence over one with a plain `:name` at the same position, so
+/// `weread://book/:bookId(int)` and `weread://book/:slug` can coexist. The built-in types
+/// are ``int``, ``string`` and ``uuid``; add your own through
+/// ``ServiceRouter/Configuration/parameterTypes``:
+///
+/// ```swift
+/// let isbn = ParameterType(name: "isbn", description: "a 13-digit ISBN") { value in
+///     value.utf8.count == 13 && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+/// }
+/// let router = ServiceRouter(registry: registry, configuration: .init(parameterTypes: [isbn]))
+/// try router.register("weread://isbn/:code(isbn)") { (catalog: any CatalogService, request) in ... }
+/// ```
+public struct ParameterType: Sendable, CustomStringConvertible {
+    /// One immutable object, so that copying a type while matching is one reference count.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let name: String
+        let description: String
+        let accepts: @Sendable (String) -> Bool
+
+        init(name: String, description: String, accepts: @escaping @Sendable (String) -> Bool) {
+            self.name = name
+            self.description = description
+            self.accepts = accepts
+        }
+    }
+
+    /// The name used in patterns, e.g. `int` in `:bookId(int)`.
+    public var name: String { storage.name }
+    /// What a valid value looks like, for error messages ("an int").
+    public var description: String { storage.description }
+
+    /// Creates a parameter type.
+    ///
+    /// - Parameters:
+    ///   - name: The name used in patterns; letters, digits and `_`.
+    ///   - description: What a valid value looks like, shown in errors ("a 13-digit ISBN").
+    ///   - accepts: Whether a decoded value is valid. It runs while matching, under the
+    ///     router's lock, so keep it cheap, free of side effects, and away from the router.
+    public init(name: String, description: String, accepts: @escaping @Sendable (String) -> Bool) {
+        storage = Storage(name: name, description: description, accepts: accepts)
+    }
+
+    /// Whether `value` (already percent-decoded) is valid for this type.
+    ///
+    /// - Parameter value: A decoded parameter value.
+    /// - Returns: `true` when a route with this type may match it.
+    public func accepts(_ value: String) -> Bool {
+        storage.accepts(value)
+    }
+
+    /// A whole number that fits in `Int`: an optional `-` then ASCII digits.
+    public static let int = ParameterType(name: "int", description: "an int") { value in
+        var digits = value.utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        // `Int(_:)` returns nil on overflow rather than trapping, so long digit runs are safe.
+        return !digits.isEmpty && digits.allSatisfy(isASCIIDigit) && Int(value) != nil
+    }
+
+    /// Any non-empty value; ranks as a typed parameter (above a plain `:name`).
+    public static let string = ParameterType(name: "string", description: "a non-empty string") { value in
+        !value.isEmpty
+    }
+
+    /// A UUID in its canonical text form, `8-4-4-4-12` hex digits in either case.
+    public static let uuid = ParameterType(name: "uuid", description: "a UUID (8-4-4-4-12 hex digits)") { value in
+        let utf8 = value.utf8
+        guard utf8.count == 36 else { return false }
+        for (offset, byte) in utf8.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard isASCIIDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f")) else {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// The types every router knows without configuration.
+    static let builtIn: [ParameterType] = [.int, .string, .uuid]
+}

@@ -1,0 +1,254 @@
+/// Reads pattern text into a ``RoutePattern``'s parts, reporting the first problem as a
+/// ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+struct PatternParser {
+    /// The parts of a parsed pattern.
+    struct Parsed: Sendable {
+        var scheme: String
+        var hasAuthority: Bool
+        var segments: [PatternSegment]
+        var query: [QueryConstraint]
+        var fragment: ValueConstraint?
+        var canonical: String
+    }
+
+    let text: String
+    let parameterTypes: [ParameterType]
+    private var parameterNames: Set<String> = []
+
+    init(text: String, parameterTypes: [ParameterType]) {
+        self.text = text
+        self.parameterTypes = parameterTypes
+    }
+
+    mutating func parse() throws(RouteError) -> Parsed {
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else {
+            throw invalid("it has no scheme; write it as scheme://host/path, e.g. weread://book/:bookId")
+        }
+        let schemeBytes = utf8[..<colon]
+        guard let first = schemeBytes.first, isASCIILetter(first),
+            schemeBytes.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || "+-.".utf8.contains($0) })
+        else {
+            throw invalid("the scheme must start with a letter and contain only letters, digits, '+', '-' or '.'")
+        }
+        let scheme = lowercasedASCII(text[..<colon])
+        var rest = text[utf8.index(after: colon)...]
+        if let byte = rest.utf8.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            throw invalid("it contains \(byte == 0x20 ? "a space" : "a control character"); percent-encode it")
+        }
+
+        var fragment: ValueConstraint?
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = try readFragment(rest[rest.utf8.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: [QueryConstraint] = []
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = try readQuery(rest[rest.utf8.index(after: question)...])
+            rest = rest[..<question]
+        }
+
+        var segments: [PatternSegment] = []
+        let hasAuthority = rest.utf8.starts(with: "//".utf8)
+        if hasAuthority {
+            let start = rest.utf8.index(rest.startIndex, offsetBy: 2)
+            let end = rest.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            segments.append(try readHost(rest[start..<end]))
+            rest = rest[end...]
+        }
+        for piece in splitASCII(rest, on: UInt8(ascii: "/")) {
+            if case .wildcard? = segments.last {
+                throw invalid("the wildcard '*' must be the last segment")
+            }
+            segments.append(try readSegment(piece))
+        }
+        query.sort { $0.name < $1.name }
+        for (item, next) in zip(query, query.dropFirst()) where item.name == next.name {
+            throw invalid("the query item '\(item.name)' is named twice")
+        }
+        let canonical = Self.render(
+            scheme: scheme, hasAuthority: hasAuthority, segments: segments, query: query, fragment: fragment
+        )
+        return Parsed(
+            scheme: scheme, hasAuthority: hasAuthority, segments: segments, query: query,
+            fragment: fragment, canonical: canonical
+        )
+    }
+
+    private mutating func readHost(_ host: Substring) throws(RouteError) -> PatternSegment {
+        let first = host.utf8.first
+        if first == UInt8(ascii: ":") || first == UInt8(ascii: "*") {
+            return try readSegment(host)
+        }
+        if host.utf8.contains(UInt8(ascii: ":")) {
+            throw invalid("the host '\(host)' names a port; the router matches hosts without ports")
+        }
+        if host.utf8.contains(UInt8(ascii: "@")) {
+            throw invalid("the host '\(host)' contains credentials ('@')")
+        }
+        return .literal(lowercasedASCII(try decode(host, what: "host")[...]))
+    }
+
+    private mutating func readSegment(_ piece: Substring) throws(RouteError) -> PatternSegment {
+        switch piece.utf8.first {
+        case UInt8(ascii: ":"):
+            let (name, type) = try readCapture(droppingFirstByte(piece), in: "segment '\(piece)'")
+            return .parameter(name: name, type: type)
+        case UInt8(ascii: "*"):
+            let name = droppingFirstByte(piece)
+            if name.isEmpty { return .wildcard(name: nil) }
+            guard isIdentifier(name) else {
+                throw invalid("the wildcard name '\(name)' may contain only letters, digits and '_'")
+            }
+            try claim(String(name))
+            return .wildcard(name: String(name))
+        default:
+            return .literal(try decode(piece, what: "segment '\(piece)'"))
+        }
+    }
+
+    /// Reads `name` or `name(type)` (the text after a `:`).
+    private mutating func readCapture(_ spec: Substring, in context: String) throws(RouteError) -> (String, ParameterType?) {
+        var name = spec
+        var type: ParameterType?
+        if let open = spec.utf8.firstIndex(of: UInt8(ascii: "(")) {
+            guard spec.utf8.last == UInt8(ascii: ")") else {
+                throw invalid("in \(context), a parameter type is written ':name(type)' with a closing ')' at the end")
+            }
+            let typeName = spec[spec.utf8.index(after: open)..<spec.utf8.index(before: spec.endIndex)]
+            guard let found = lookUpType(typeName) else {
+                let known = (ParameterType.builtIn.map(\.name) + parameterTypes.map(\.name))
+                throw invalid("in \(context), the parameter type '\(typeName)' is unknown (known: \(Set(known).sorted().joined(separator: ", "))); add custom types to Configuration.parameterTypes")
+            }
+            type = found
+            name = spec[..<open]
+        }
+        guard isIdentifier(name) else {
+            throw invalid("in \(context), a parameter name must be one or more letters, digits or '_'")
+        }
+        try claim(String(name))
+        return (String(name), type)
+    }
+
+    private mutating func readQuery(_ query: Substring) throws(RouteError) -> [QueryConstraint] {
+        var constraints: [QueryConstraint] = []
+        for item in splitASCII(query, on: UInt8(ascii: "&")) {
+            let equals = item.utf8.firstIndex(of: UInt8(ascii: "="))
+            let rawName = equals.map { item[..<$0] } ?? item
+            let name = try decode(rawName, what: "query item name '\(rawName)'")
+            guard !name.isEmpty else { throw invalid("a query item has no name") }
+            let rawValue = equals.map { item[item.utf8.index(after: $0)...] } ?? ""
+            if rawValue.isEmpty {
+                try claim(name)
+                constraints.append(QueryConstraint(name: name, value: .capture(name: name, type: nil)))
+            } else if rawValue.utf8.first == UInt8(ascii: ":") {
+                let (parameter, type) = try readCapture(droppingFirstByte(rawValue), in: "query item '\(name)'")
+                constraints.append(QueryConstraint(name: name, value: .capture(name: parameter, type: type)))
+            } else {
+                let value = try decode(rawValue, what: "value of query item '\(name)'")
+                constraints.append(QueryConstraint(name: name, value: .literal(value)))
+            }
+        }
+        return constraints
+    }
+
+    private mutating func readFragment(_ fragment: Substring) throws(RouteError) -> ValueConstraint {
+        guard !fragment.isEmpty else { throw invalid("the fragment after '#' is empty; remove the '#' or name it") }
+        if fragment.utf8.first == UInt8(ascii: ":") {
+            let (name, type) = try readCapture(droppingFirstByte(fragment), in: "the fragment")
+            return .capture(name: name, type: type)
+        }
+        return .literal(try decode(fragment, what: "fragment"))
+    }
+
+    /// Records a parameter name, refusing duplicates: two captures with one name would
+    /// make ``RouteParameters`` ambiguous.
+    private mutating func claim(_ name: String) throws(RouteError) {
+        guard parameterNames.insert(name).inserted else {
+            throw invalid("the parameter name '\(name)' is used twice")
+        }
+    }
+
+    private func lookUpType(_ name: Substring) -> ParameterType? {
+        // Custom types are searched first so that one may replace a built-in.
+        parameterTypes.last(where: { $0.name == name }) ?? ParameterType.builtIn.first(where: { $0.name == name })
+    }
+
+    private func isIdentifier(_ name: Substring) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    private func decode(_ text: Substring, what: String) throws(RouteError) -> String {
+        do {
+            return try PercentEncoding.decode(text.utf8, plusAsSpace: false)
+        } catch {
+            throw invalid("the \(what) has bad percent-encoding (\(error.problem))")
+        }
+    }
+
+    private func invalid(_ problem: String) -> RouteError {
+        RouteError(.invalidPattern(pattern: text, problem: problem))
+    }
+
+    /// Spells parsed parts back as pattern text; literals are re-encoded so the result
+    /// parses to the same pattern.
+    static func render(
+        scheme: String, hasAuthority: Bool, segments: [PatternSegment], query: [QueryConstraint],
+        fragment: ValueConstraint?
+    ) -> String {
+        func spell(_ segment: PatternSegment, host: Bool) -> String {
+            switch segment {
+            case .literal(let text):
+                return PercentEncoding.encode(text, allowing: host ? isAllowedInHost : PercentEncoding.isAllowedInPathSegment)
+            case .parameter(let name, let type):
+                return ":" + name + (type.map { "(\($0.name))" } ?? "")
+            case .wildcard(let name):
+                return "*" + (name ?? "")
+            }
+        }
+        func spell(_ constraint: ValueConstraint, encoding isAllowed: (UInt8) -> Bool) -> String {
+            switch constraint {
+            case .literal(let text):
+                // A leading ':' would read back as a capture, so it is always escaped.
+                text.utf8.first == UInt8(ascii: ":")
+                    ? "%3A" + PercentEncoding.encode(String(droppingFirstByte(text[...])), allowing: isAllowed)
+                    : PercentEncoding.encode(text, allowing: isAllowed)
+            case .capture(let name, let type): ":" + name + (type.map { "(\($0.name))" } ?? "")
+            }
+        }
+        var result = scheme + ":"
+        var path = segments[...]
+        if hasAuthority, let host = path.first {
+            result += "//" + spell(host, host: true)
+            path = path.dropFirst()
+        }
+        for (offset, segment) in path.enumerated() {
+            if hasAuthority || offset > 0 { result += "/" }
+            result += spell(segment, host: false)
+        }
+        for (offset, item) in query.enumerated() {
+            result += (offset == 0 ? "?" : "&") + PercentEncoding.encode(item.name, allowing: PercentEncoding.isAllowedInQuery)
+            // `?q` captures `q` under the item's own name, which need not be an identifier
+            // (`?from-page`), so that shorthand is kept rather than spelled `?q=:q`.
+            if case .capture(item.name, nil) = item.value { continue }
+            result += "=" + spell(item.value, encoding: PercentEncoding.isAllowedInQuery)
+        }
+        if let fragment {
+            result += "#" + spell(fragment, encoding: PercentEncoding.isAllowedInFragment)
+        }
+        return result
+    }
+}
+
+/// Bytes that may stand unescaped in a host: unreserved characters and the
+/// sub-delimiters, minus `:` (it would read as a port).
+func isAllowedInHost(_ byte: UInt8) -> Bool {
+    PercentEncoding.isUnreserved(byte) || "!$&'()+,;=".utf8.contains(byte)
+}
+
+/// `text` without its first byte, which the caller knows is an ASCII sigil (`:` or `*`).
+/// `dropFirst()` would drop a whole `Character`, swallowing a combining mark after it.
+func droppingFirstByte(_ text: Substring) -> Substring {
+    guard !text.isEmpty else { return text }
+    return text[text.utf8.index(after: text.startIndex)...]
+}

@@ -1,0 +1,126 @@
+import ServiceRegistry
+
+/// Why the router could not parse, match or open a URL, or could not accept a pattern.
+///
+/// Every failure of ``ServiceRouter`` is one of these values (the router's methods use
+/// typed throws), so callers can switch over ``reason`` and nothing a URL contains can
+/// crash the app. The ``description`` says what was asked, what was wrong and how to
+/// fix it:
+///
+/// ```swift
+/// do {
+///     try router.open("weread://book/abc", from: .external)
+/// } catch {
+///     if case .invalidParameter(let name, _, let expected, _) = error.reason {
+///         print("\(name) must be \(expected)")   // "bookId must be an int"
+///     }
+///     print(error)   // the full explanation, including the URL
+/// }
+/// ```
+public struct RouteError: Error, CustomStringConvertible {
+    /// What went wrong.
+    ///
+    /// `indirect` keeps an error one pointer wide: errors travel through every typed
+    /// `throws` on the matching path, and a wide one would be copied on each.
+    public indirect enum Reason: Sendable {
+        /// The URL does not have the shape `scheme:[//host[:port]][/path][?query][#fragment]`.
+        case malformedURL(problem: String)
+        /// A `%` escape is cut short, has a non-hex digit, or spells invalid UTF-8.
+        case invalidPercentEncoding(component: String, problem: String)
+        /// The URL is longer than ``URLParsingOptions/maximumLength`` (in UTF-8 bytes).
+        case urlTooLong(length: Int, limit: Int)
+        /// The URL has more path segments than ``URLParsingOptions/maximumSegmentCount``.
+        case tooManySegments(limit: Int)
+        /// The URL has more query items than ``URLParsingOptions/maximumQueryItemCount``.
+        case tooManyQueryItems(limit: Int)
+        /// An external URL uses a scheme outside ``ServiceRouter/Configuration/allowedExternalSchemes``.
+        case schemeNotAllowed(scheme: String, allowed: [String])
+        /// The only routes matching an external URL are in-app only.
+        case inAppOnly(pattern: String)
+        /// No route matches and no fallback is set for the URL's scheme or globally.
+        case noRoute
+        /// A parameter's value does not fit its declared type, or a required query item or
+        /// fragment is missing (`value` is `nil`). `pattern` is the route that came closest.
+        case invalidParameter(name: String, value: String?, expected: String, pattern: String?)
+        /// A handler (or URL generation) asked for a parameter the route does not have.
+        case missingParameter(name: String, pattern: String?)
+        /// The route matched, but its service could not be resolved from the registry.
+        case serviceUnavailable(ResolutionError, pattern: String)
+        /// The route matched and its service resolved, but the handler threw.
+        case handlerFailed(any Error, pattern: String)
+        /// Every matching route declined the URL and no fallback took it.
+        case declined(patterns: [String])
+        /// ``ServiceRouter/open(_:as:from:)`` asked for a result of a different type than the
+        /// handler returned.
+        case resultTypeMismatch(expected: String, actual: String, pattern: String?)
+        /// A route pattern could not be read.
+        case invalidPattern(pattern: String, problem: String)
+    }
+
+    /// What went wrong.
+    public let reason: Reason
+    /// The URL being parsed or opened, when there was one.
+    public let url: String?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: What went wrong.
+    ///   - url: The URL being parsed or opened, if any.
+    public init(_ reason: Reason, url: String? = nil) {
+        self.reason = reason
+        self.url = url
+    }
+
+    /// What was asked, what was wrong and the likely fix.
+    public var description: String {
+        let subject = url.map { "'\($0)'" } ?? "the URL"
+        switch reason {
+        case .malformedURL(let problem):
+            return "Cannot read \(subject) as a URL: \(problem)."
+        case .invalidPercentEncoding(let component, let problem):
+            return "Cannot read \(subject): the \(component) has bad percent-encoding (\(problem)). "
+                + "An escape is '%' and two hex digits of UTF-8; write a literal '%' as '%25'."
+        case .urlTooLong(let length, let limit):
+            return "Refused \(subject): it is \(length) bytes long, over the limit of \(limit). "
+                + "Raise URLParsingOptions.maximumLength if such URLs are expected."
+        case .tooManySegments(let limit):
+            return "Refused \(subject): it has more than \(limit) path segments. "
+                + "Raise URLParsingOptions.maximumSegmentCount if such URLs are expected."
+        case .tooManyQueryItems(let limit):
+            return "Refused \(subject): it has more than \(limit) query items. "
+                + "Raise URLParsingOptions.maximumQueryItemCount if such URLs are expected."
+        case .schemeNotAllowed(let scheme, let allowed):
+            let list = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
+            return "Refused external URL \(subject): the scheme '\(scheme)' is not allowed (allowed: \(list)). "
+                + "Add it to Configuration.allowedExternalSchemes if outside apps may open it."
+        case .inAppOnly(let pattern):
+            return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
+                + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."
+        case .noRoute:
+            return "No route matches \(subject) and no fallback is set for its scheme. "
+                + "Register a route for it or set a fallback with setFallback(forScheme:)."
+        case .invalidParameter(let name, let value, let expected, let pattern):
+            let route = pattern.map { " of route '\($0)'" } ?? ""
+            let found = value.map { "got '\($0)'" } ?? "it is missing"
+            return "Cannot open \(subject): parameter '\(name)'\(route) must be \(expected), but \(found)."
+        case .missingParameter(let name, let pattern):
+            let route = pattern.map { "route '\($0)'" } ?? "the route"
+            return "No parameter '\(name)' in \(route) for \(subject). "
+                + "Use a name declared in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+        case .serviceUnavailable(let resolution, let pattern):
+            return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)"
+        case .handlerFailed(let underlying, let pattern):
+            return "The handler of route '\(pattern)' failed for \(subject): \(underlying)"
+        case .declined(let patterns):
+            return "Every route matching \(subject) declined it (\(patterns.joined(separator: ", "))) "
+                + "and no fallback is set for its scheme."
+        case .resultTypeMismatch(let expected, let actual, let pattern):
+            let route = pattern.map { "route '\($0)'" } ?? "the fallback"
+            return "Opened \(subject) for a \(expected), but \(route) returned a \(actual). "
+                + "Ask open(_:as:) for the type the handler returns."
+        case .invalidPattern(let pattern, let problem):
+            return "Invalid route pattern '\(pattern)': \(problem)."
+        }
+    }
+}

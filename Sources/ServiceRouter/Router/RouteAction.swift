@@ -1,0 +1,153 @@
+import ServiceRegistry
+
+/// What runs when a route (or fallback) is chosen: resolve the service, then call the
+/// handler. Registering captures only this small object; nothing is resolved or built
+/// until a URL is opened.
+protocol RouteAction: Sendable {
+    /// The service type's name, formatted only when a route listing asks for it.
+    var serviceTypeName: String { get }
+    /// The registration name of the service, if any.
+    var serviceName: String? { get }
+
+    /// Whether ``run(in:request:)`` would get as far as the handler: the service is
+    /// registered (and any argument converts). Builds nothing.
+    func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool
+
+    /// Resolves the service from `registry` and runs the handler.
+    ///
+    /// - Throws: ``RouteError``: a resolution failure as ``RouteError/Reason/serviceUnavailable(_:pattern:)``,
+    ///   a handler's own `RouteError` unchanged, anything else as
+    ///   ``RouteError/Reason/handlerFailed(_:pattern:)``.
+    func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any>
+}
+
+extension RouteAction {
+    /// Runs `body` (handler code), passing its `RouteError`s through and wrapping others.
+    func callHandler<Value>(_ request: RouteRequest, _ body: () throws -> RouteOutcome<Value>) throws(RouteError) -> RouteOutcome<Any> {
+        do {
+            switch try body() {
+            case .handled(let value): return .handled(value)
+            case .declined: return .declined
+            }
+        } catch let error as RouteError {
+            throw error
+        } catch {
+            throw RouteError(.handlerFailed(error, pattern: request.pattern ?? "fallback"), url: request.url.string)
+        }
+    }
+
+    func unavailable(_ error: ResolutionError, _ request: RouteRequest) -> RouteError {
+        RouteError(.serviceUnavailable(error, pattern: request.pattern ?? "fallback"), url: request.url.string)
+    }
+}
+
+/// A route's handler as it was registered: one that always handles, or one that may
+/// decline. Kept as written rather than wrapped in an adapting closure, which would cost
+/// every route one more heap object.
+enum RouteHandler<Service, Result>: Sendable {
+    case handles(@Sendable (Service, RouteRequest) throws -> Result)
+    case mayDecline(@Sendable (Service, RouteRequest) throws -> RouteOutcome<Result>)
+
+    func callAsFunction(_ service: Service, _ request: RouteRequest) throws -> RouteOutcome<Result> {
+        switch self {
+        case .handles(let handler): .handled(try handler(service, request))
+        case .mayDecline(let handler): try handler(service, request)
+        }
+    }
+}
+
+/// Resolves a service whose factory takes no argument, then runs the handler with it.
+final class ServiceAction<Service, Result>: RouteAction {
+    let serviceName: String?
+    private let handler: RouteHandler<Service, Result>
+
+    init(serviceName: String?, handler: RouteHandler<Service, Result>) {
+        self.serviceName = serviceName
+        self.handler = handler
+    }
+
+    var serviceTypeName: String { String(reflecting: Service.self) }
+
+    func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
+        registry.isRegistered(Service.self, name: serviceName)
+    }
+
+    func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any> {
+        let service: Service
+        do {
+            service = try registry.resolve(Service.self, name: serviceName)
+        } catch {
+            throw unavailable(error, request)
+        }
+        return try callHandler(request) { try handler(service, request) }
+    }
+}
+
+/// Resolves a service whose factory takes an argument made from the request (a
+/// `BookID` from `:bookId`), then runs the handler with it.
+final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
+    let serviceName: String?
+    private let argument: @Sendable (RouteRequest) throws -> Argument
+    private let handler: RouteHandler<Service, Result>
+
+    init(
+        serviceName: String?, argument: @escaping @Sendable (RouteRequest) throws -> Argument,
+        handler: RouteHandler<Service, Result>
+    ) {
+        self.serviceName = serviceName
+        self.argument = argument
+        self.handler = handler
+    }
+
+    var serviceTypeName: String { String(reflecting: Service.self) }
+
+    func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
+        // The argument closure is a pure conversion of the request, so running it here
+        // keeps `canOpen` exact (an unconvertible id answers `false`) without side effects.
+        registry.isRegistered(Service.self, name: serviceName, argumentType: Argument.self)
+            && (try? argument(request)) != nil
+    }
+
+    func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any> {
+        let value: Argument
+        switch callArgument(request) {
+        case .success(let made): value = made
+        case .failure(let error): throw error
+        }
+        let service: Service
+        do {
+            service = try registry.resolve(Service.self, name: serviceName, argument: value)
+        } catch {
+            throw unavailable(error, request)
+        }
+        return try callHandler(request) { try handler(service, request) }
+    }
+
+    private func callArgument(_ request: RouteRequest) -> Swift.Result<Argument, RouteError> {
+        do {
+            return .success(try argument(request))
+        } catch let error as RouteError {
+            return .failure(error)
+        } catch {
+            return .failure(RouteError(.handlerFailed(error, pattern: request.pattern ?? "fallback"), url: request.url.string))
+        }
+    }
+}
+
+/// Runs a fallback handler that needs no service.
+final class RequestAction<Result>: RouteAction {
+    private let handler: @Sendable (RouteRequest) throws -> Result
+
+    init(handler: @escaping @Sendable (RouteRequest) throws -> Result) {
+        self.handler = handler
+    }
+
+    var serviceTypeName: String { "none" }
+    var serviceName: String? { nil }
+
+    func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool { true }
+
+    func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any> {
+        try callHandler(request) { .handled(try handler(request)) }
+    }
+}

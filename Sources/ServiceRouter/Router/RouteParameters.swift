@@ -1,0 +1,142 @@
+/// The values a route's pattern captured from a URL, percent-decoded, read by name.
+///
+/// Typed accessors throw a ``RouteError`` (not a crash, not a silent default) when a value
+/// is missing or does not convert, so a handler can simply `try` them:
+///
+/// ```swift
+/// let id = try request.parameters.int("bookId")        // Int
+/// let term = try request.parameters.string("term")     // String
+/// let rest = request.parameters.wildcard               // what `*` matched, if any
+/// ```
+public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
+    private let storage: [(name: String, value: String)]
+    private let wildcardName: String?
+    private let pattern: String?
+    private let url: String?
+
+    /// Creates parameters, for calling a handler directly in a test.
+    ///
+    /// - Parameter values: The parameter values by name.
+    public init(_ values: [String: String]) {
+        self.storage = values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.wildcardName = nil
+        self.pattern = nil
+        self.url = nil
+    }
+
+    /// Captures the values `pattern` matched in `url`. The caller has matched them, so
+    /// the pattern's segments line up with the URL's.
+    init(pattern: RoutePattern, url: RouteURL) {
+        var storage: [(name: String, value: String)] = []
+        var wildcardName: String?
+        var position = 0
+        let count = url.matchSegmentCount
+        for segment in pattern.segments where position <= count {
+            switch segment {
+            case .literal:
+                position += 1
+            case .parameter(let name, _):
+                if position < count { storage.append((name, url.matchSegment(at: position))) }
+                position += 1
+            case .wildcard(let name):
+                var rest: [String] = []
+                while position < count {
+                    rest.append(url.matchSegment(at: position))
+                    position += 1
+                }
+                wildcardName = name ?? "*"
+                storage.append((name ?? "*", rest.joined(separator: "/")))
+            }
+        }
+        for item in pattern.query {
+            if case .capture(let name, _) = item.value, let value = url.queryValue(item.name) {
+                storage.append((name, value))
+            }
+        }
+        if case .capture(let name, _)? = pattern.fragment, let fragment = url.fragment {
+            storage.append((name, fragment))
+        }
+        self.storage = storage
+        self.wildcardName = wildcardName
+        self.pattern = pattern.canonical
+        self.url = url.string
+    }
+
+    /// The value captured as `name`, or `nil` when the pattern has no such parameter.
+    ///
+    /// - Parameter name: The parameter name as written in the pattern (an unnamed
+    ///   wildcard is `*`).
+    public subscript(name: String) -> String? {
+        storage.first { $0.name == name }?.value
+    }
+
+    /// What the pattern's trailing wildcard matched: the remaining decoded segments
+    /// joined with `/` (empty when it matched nothing); `nil` without a wildcard.
+    public var wildcard: String? {
+        wildcardName.flatMap { self[$0] }
+    }
+
+    /// The captured parameter names, in pattern order.
+    public var names: [String] {
+        storage.map(\.name)
+    }
+
+    /// The value captured as `name`.
+    ///
+    /// - Parameter name: The parameter name.
+    /// - Returns: The decoded value.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/missingParameter(name:pattern:)``
+    ///   when the pattern has no such parameter.
+    public func string(_ name: String) throws(RouteError) -> String {
+        guard let value = self[name] else {
+            throw RouteError(.missingParameter(name: name, pattern: pattern), url: url)
+        }
+        return value
+    }
+
+    /// The value captured as `name`, as an `Int`.
+    ///
+    /// - Parameter name: The parameter name.
+    /// - Returns: The value as a whole number.
+    /// - Throws: ``RouteError`` when the parameter is missing, or with reason
+    ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` when it is not
+    ///   a whole number that fits in `Int`.
+    public func int(_ name: String) throws(RouteError) -> Int {
+        try value(name, as: Int.self, expected: ParameterType.int.description)
+    }
+
+    /// The value captured as `name`, converted with `T`'s `init?(_ description:)`.
+    ///
+    /// ```swift
+    /// let ratio = try request.parameters.value("ratio", as: Double.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The parameter name.
+    ///   - type: The type to convert to.
+    /// - Returns: The converted value.
+    /// - Throws: ``RouteError`` when the parameter is missing or does not convert.
+    public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(RouteError) -> T {
+        try value(name, as: type, expected: "a \(T.self)")
+    }
+
+    private func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type, expected: @autoclosure () -> String) throws(RouteError) -> T {
+        let text = try string(name)
+        guard let converted = T(text) else {
+            throw RouteError(.invalidParameter(name: name, value: text, expected: expected(), pattern: pattern), url: url)
+        }
+        return converted
+    }
+
+    /// Iterates over `(name, value)` pairs in pattern order.
+    ///
+    /// - Returns: An iterator over the captured parameters.
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        storage.makeIterator()
+    }
+
+    /// The parameters as `name=value` pairs, for messages and debugging.
+    public var description: String {
+        "[" + storage.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "]"
+    }
+}

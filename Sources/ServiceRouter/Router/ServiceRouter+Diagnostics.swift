@@ -1,0 +1,45 @@
+import Synchronization
+
+extension ServiceRouter {
+    /// Explains why no route matched `url`: when a route matches it once parameter types
+    /// and query and fragment requirements are ignored, the first requirement it fails
+    /// becomes an ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``;
+    /// otherwise ``RouteError/Reason/noRoute``.
+    func explainMiss(_ url: RouteURL, from origin: URLOrigin) -> RouteError {
+        guard let route = state.withLock({ $0.trie.nearestMiss(for: url) { $0.admits(origin) } }) else {
+            return RouteError(.noRoute, url: url.string)
+        }
+        let pattern = route.pattern
+        func invalid(_ name: String, _ value: String?, _ expected: String) -> RouteError {
+            RouteError(.invalidParameter(name: name, value: value, expected: expected, pattern: pattern.canonical), url: url.string)
+        }
+        for (position, segment) in pattern.segments.enumerated() where position < url.matchSegmentCount {
+            if case .parameter(let name, let type?) = segment, !type.accepts(url.matchSegment(at: position)) {
+                return invalid(name, url.matchSegment(at: position), type.description)
+            }
+        }
+        for requirement in pattern.query {
+            let value = url.queryValue(requirement.name)
+            if let problem = unmet(requirement.value, value) {
+                return invalid(requirement.name, value, problem)
+            }
+        }
+        if let requirement = pattern.fragment, let problem = unmet(requirement, url.fragment) {
+            if case .capture(let name, _) = requirement { return invalid(name, url.fragment, problem) }
+            return invalid("fragment", url.fragment, problem)
+        }
+        return RouteError(.noRoute, url: url.string)
+    }
+
+    /// What `value` should have been to meet `constraint`, or `nil` when it meets it.
+    private func unmet(_ constraint: ValueConstraint, _ value: String?) -> String? {
+        switch constraint {
+        case .literal(let text):
+            return value == text ? nil : "'\(text)'"
+        case .capture(_, let type):
+            guard let value, !value.isEmpty else { return type?.description ?? "a non-empty value" }
+            guard let type, !type.accepts(value) else { return nil }
+            return type.description
+        }
+    }
+}

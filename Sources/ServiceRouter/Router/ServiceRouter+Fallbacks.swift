@@ -1,0 +1,64 @@
+import Synchronization
+
+extension ServiceRouter {
+    /// Sets the handler for URLs no route takes: those of one scheme, or (with `nil`)
+    /// all of them after the scheme's own fallback.
+    ///
+    /// A fallback also receives URLs every matching route declined. It does not receive
+    /// external URLs refused for their scheme or because their only routes are in-app only.
+    ///
+    /// ```swift
+    /// router.setFallback(forScheme: "weread") { request in "WeRead cannot open \(request.url) yet" }
+    /// router.setFallback { request in "Unsupported link: \(request.url)" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - handler: Runs with the request (no parameters); replaces an earlier fallback.
+    public func setFallback<Result>(
+        forScheme scheme: String? = nil,
+        handler: @escaping @Sendable (RouteRequest) throws -> Result
+    ) {
+        setFallback(scheme, RequestAction(handler: handler))
+    }
+
+    /// Sets a fallback that runs against a service resolved at open time, such as a web
+    /// view service that shows unknown `https` links.
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - handler: Runs with the resolved service and the request; replaces an earlier fallback.
+    public func setFallback<Service, Result>(
+        forScheme scheme: String? = nil,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> Result
+    ) {
+        setFallback(scheme, ServiceAction(serviceName: serviceName, handler: .handles(handler)))
+    }
+
+    /// Removes the fallback for `scheme`, or the global one for `nil`.
+    ///
+    /// - Parameter scheme: The scheme (any case), or `nil` for the global fallback.
+    public func removeFallback(forScheme scheme: String? = nil) {
+        state.withLock { state in
+            if let scheme {
+                state.schemeFallbacks[lowercasedASCII(scheme[...])] = nil
+            } else {
+                state.globalFallback = nil
+            }
+        }
+    }
+
+    private func setFallback(_ scheme: String?, _ action: any RouteAction) {
+        state.withLock { state in
+            if let scheme {
+                state.schemeFallbacks[lowercasedASCII(scheme[...])] = action
+            } else {
+                state.globalFallback = action
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Synchronization
+
+extension ServiceRouter {
+    /// Opens `url`: finds the best route, resolves its service and runs its handler.
+    ///
+    /// ```swift
+    /// try router.open("weread://book/42?from=push", from: .external)
+    /// ```
+    ///
+    /// If the route's handler declines, the next matching route is tried, then the
+    /// fallback for the scheme, then the global fallback.
+    ///
+    /// - Parameters:
+    ///   - url: The URL text.
+    ///   - origin: Where the URL came from; ``URLOrigin/external`` applies the scheme
+    ///     allow-list and refuses in-app-only routes.
+    /// - Throws: ``RouteError``: the URL is malformed or over a limit, its scheme is not
+    ///   allowed, only in-app-only routes match, no route or fallback takes it (with the
+    ///   closest route's unmet parameter when there is one), the service cannot be
+    ///   resolved, or the handler fails.
+    public func open(_ url: String, from origin: URLOrigin = .inApp) throws(RouteError) {
+        _ = try dispatch(url, from: origin)
+    }
+
+    /// Opens `url` and returns what the handler produced (open-for-object).
+    ///
+    /// ```swift
+    /// let page = try router.open("weread://book/42", as: String.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The URL text.
+    ///   - type: The type the handler returns.
+    ///   - origin: Where the URL came from.
+    /// - Returns: The handler's result.
+    /// - Throws: Everything ``open(_:from:)`` throws, and
+    ///   ``RouteError/Reason/resultTypeMismatch(expected:actual:pattern:)`` when the handler
+    ///   returned another type.
+    public func open<Value>(_ url: String, as type: Value.Type, from origin: URLOrigin = .inApp) throws(RouteError) -> Value {
+        let (value, pattern) = try dispatch(url, from: origin)
+        guard let typed = value as? Value else {
+            throw RouteError(
+                .resultTypeMismatch(
+                    expected: String(reflecting: Value.self), actual: String(reflecting: Swift.type(of: value)), pattern: pattern
+                ),
+                url: url
+            )
+        }
+        return typed
+    }
+
+    /// Whether ``open(_:from:)`` would reach a handler for `url`, without resolving or
+    /// building anything.
+    ///
+    /// It is exact about everything decided before a handler runs: parsing and limits,
+    /// the scheme allow-list, in-app-only routes, parameter types, required query items,
+    /// fallbacks, whether the route's service is registered, and whether a route's
+    /// `argument:` conversion succeeds. It cannot know whether a handler will decline.
+    ///
+    /// - Parameters:
+    ///   - url: The URL text.
+    ///   - origin: Where the URL would come from.
+    /// - Returns: `true` when opening would run a route's or fallback's handler.
+    public func canOpen(_ url: String, from origin: URLOrigin = .inApp) -> Bool {
+        guard let parsed = try? RouteURL(url, options: configuration.parsing) else { return false }
+        switch findRoute(parsed, from: origin) {
+        case .route(let best):
+            return best.action.canRun(in: registry, request: best.request(for: parsed, from: origin))
+        case .schemeNotAllowed:
+            return false
+        case .none:
+            let unmatched = examineUnmatched(parsed, from: origin)
+            guard unmatched.inAppOnly == nil, let fallback = unmatched.fallbacks.first else { return false }
+            return fallback.canRun(in: registry, request: fallbackRequest(parsed, origin))
+        }
+    }
+
+    /// The request the best route for `url` would receive, without resolving its service
+    /// or running its handler; fallbacks are not consulted.
+    ///
+    /// ```swift
+    /// let request = try router.match("weread://book/42/reviews")
+    /// request.pattern                // "weread://book/:bookId(int)/reviews"
+    /// request.parameters["bookId"]   // "42"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The URL text.
+    ///   - origin: Where the URL would come from.
+    /// - Returns: The matched route's canonical pattern and captured parameters.
+    /// - Throws: ``RouteError`` as ``open(_:from:)`` would before running a handler.
+    public func match(_ url: String, from origin: URLOrigin = .inApp) throws(RouteError) -> RouteRequest {
+        let parsed = try RouteURL(url, options: configuration.parsing)
+        switch findRoute(parsed, from: origin) {
+        case .route(let best):
+            return best.request(for: parsed, from: origin)
+        case .schemeNotAllowed:
+            throw schemeRefusal(parsed)
+        case .none:
+            if let route = examineUnmatched(parsed, from: origin).inAppOnly {
+                throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url)
+            }
+            throw explainMiss(parsed, from: origin)
+        }
+    }
+
+    /// What the common path finds: kept small, because it is returned on every open.
+    private enum Found {
+        case route(Route)
+        case schemeNotAllowed
+        case none
+    }
+
+    /// The best route for `url` from `origin`, under the lock: the whole common path.
+    private func findRoute(_ url: RouteURL, from origin: URLOrigin) -> Found {
+        let allowList = configuration.allowedExternalSchemes
+        return state.withLock { state in
+            if origin == .external {
+                let allowed = allowList?.contains(url.scheme)
+                    ?? (state.trie.hasRoutes(forScheme: url.scheme) || state.schemeFallbacks[url.scheme] != nil)
+                guard allowed else { return .schemeNotAllowed }
+            }
+            return state.trie.bestMatch(for: url) { $0.admits(origin) }.map(Found.route) ?? .none
+        }
+    }
+
+    /// For a URL no eligible route takes: the in-app-only route that refused it (external
+    /// URLs only), and the fallbacks to try, scheme first.
+    private func examineUnmatched(_ url: RouteURL, from origin: URLOrigin) -> (inAppOnly: Route?, fallbacks: [any RouteAction]) {
+        state.withLock { state in
+            let inAppOnly = origin == .external ? state.trie.bestMatch(for: url) { _ in true } : nil
+            return (inAppOnly, [state.schemeFallbacks[url.scheme], state.globalFallback].compactMap { $0 })
+        }
+    }
+
+    private func schemeRefusal(_ url: RouteURL) -> RouteError {
+        let allowed = configuration.allowedExternalSchemes.map { Array($0) }
+            ?? state.withLock { Array($0.trie.schemes) + Array($0.schemeFallbacks.keys) }
+        return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: Set(allowed).sorted()), url: url.string)
+    }
+
+    private func dispatch(_ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
+        let url = try RouteURL(text, options: configuration.parsing)
+        switch findRoute(url, from: origin) {
+        case .route(let best):
+            switch try best.action.run(in: registry, request: best.request(for: url, from: origin)) {
+            case .handled(let value):
+                return (value, best.pattern.canonical)
+            case .declined:
+                return try dispatchAfterDecline(of: best, url, from: origin)
+            }
+        case .schemeNotAllowed:
+            throw schemeRefusal(url)
+        case .none:
+            let unmatched = examineUnmatched(url, from: origin)
+            if let route = unmatched.inAppOnly {
+                throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: text)
+            }
+            if let handled = try runFallbacks(unmatched.fallbacks, url, origin) { return handled }
+            throw explainMiss(url, from: origin)
+        }
+    }
+
+    /// The rare path: the best route declined, so every other matching route is tried in
+    /// precedence order, then the fallbacks.
+    private func dispatchAfterDecline(of declined: Route, _ url: RouteURL, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
+        let candidates = state.withLock { $0.trie.allMatches(for: url) { $0.admits(origin) } }
+        var declinedPatterns = [declined.pattern.canonical]
+        for candidate in candidates where candidate !== declined {
+            switch try candidate.action.run(in: registry, request: candidate.request(for: url, from: origin)) {
+            case .handled(let value): return (value, candidate.pattern.canonical)
+            case .declined: declinedPatterns.append(candidate.pattern.canonical)
+            }
+        }
+        let fallbacks = state.withLock { [$0.schemeFallbacks[url.scheme], $0.globalFallback].compactMap { $0 } }
+        if let handled = try runFallbacks(fallbacks, url, origin) { return handled }
+        throw RouteError(.declined(patterns: declinedPatterns), url: url.string)
+    }
+
+    private func runFallbacks(_ fallbacks: [any RouteAction], _ url: RouteURL, _ origin: URLOrigin) throws(RouteError) -> (Any, String?)? {
+        for fallback in fallbacks {
+            if case .handled(let value) = try fallback.run(in: registry, request: fallbackRequest(url, origin)) {
+                return (value, nil)
+            }
+        }
+        return nil
+    }
+
+    private func fallbackRequest(_ url: RouteURL, _ origin: URLOrigin) -> RouteRequest {
+        RouteRequest(url: url, parameters: RouteParameters([:]), pattern: nil, origin: origin)
+    }
+}

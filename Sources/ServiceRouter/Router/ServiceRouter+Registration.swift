@@ -1,0 +1,138 @@
+import Synchronization
+
+extension ServiceRouter {
+    /// Registers a route whose handler runs against a service resolved at open time.
+    ///
+    /// Registering parses the pattern and stores it with the handler; the service is not
+    /// resolved and nothing is built until a matching URL is opened.
+    ///
+    /// ```swift
+    /// try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
+    ///     shelf.entries.map(\.book.title)
+    /// }
+    /// ```
+    ///
+    /// Registering the same pattern (after normalisation) with the same priority again
+    /// replaces the earlier route.
+    ///
+    /// - Parameters:
+    ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - priority: Breaks ties between routes that are equally specific; higher first.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - handler: Runs with the resolved service and the request; its return value is
+    ///     what ``open(_:as:from:)`` returns.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    public func register<Service, Result>(
+        _ pattern: String,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        priority: Int = 0,
+        inAppOnly: Bool = false,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> Result
+    ) throws(RouteError) {
+        try add(pattern, priority, inAppOnly, ServiceAction(serviceName: serviceName, handler: .handles(handler)))
+    }
+
+    /// Registers a route whose handler may decline a URL, passing it to the next
+    /// matching route and then to the fallbacks.
+    ///
+    /// ```swift
+    /// try router.register("weread://book/:bookId(int)", priority: 1) { (catalog: any CatalogService, request) -> RouteOutcome<String> in
+    ///     guard let book = catalog.book(withID: BookID(try request.parameters.int("bookId"))) else { return .declined }
+    ///     return .handled(book.title)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - priority: Breaks ties between routes that are equally specific; higher first.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - handler: Runs with the resolved service and the request; returns
+    ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    public func register<Service, Result>(
+        _ pattern: String,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        priority: Int = 0,
+        inAppOnly: Bool = false,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> RouteOutcome<Result>
+    ) throws(RouteError) {
+        try add(pattern, priority, inAppOnly, ServiceAction(serviceName: serviceName, handler: .mayDecline(handler)))
+    }
+
+    /// Registers a route whose service is registered with a resolve-time argument, made
+    /// from the request (typically a parameter converted to an id type).
+    ///
+    /// ```swift
+    /// try router.register("weread://book/:bookId(int)", argument: { BookID(try $0.parameters.int("bookId")) }) {
+    ///     (detail: any BookDetailService, request) in detail.render()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - priority: Breaks ties between routes that are equally specific; higher first.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - argument: Makes the resolve argument from the request. Keep it a pure
+    ///     conversion: ``canOpen(_:from:)`` runs it to stay exact.
+    ///   - handler: Runs with the resolved service and the request.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    public func register<Service, Argument, Result>(
+        _ pattern: String,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        priority: Int = 0,
+        inAppOnly: Bool = false,
+        argument: @escaping @Sendable (RouteRequest) throws -> Argument,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> Result
+    ) throws(RouteError) {
+        let action = ArgumentServiceAction(serviceName: serviceName, argument: argument, handler: .handles(handler))
+        try add(pattern, priority, inAppOnly, action)
+    }
+
+    /// Registers a route whose service takes a resolve-time argument and whose handler
+    /// may decline the URL.
+    ///
+    /// - Parameters:
+    ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - priority: Breaks ties between routes that are equally specific; higher first.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - argument: Makes the resolve argument from the request; a pure conversion.
+    ///   - handler: Runs with the resolved service and the request; returns
+    ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    public func register<Service, Argument, Result>(
+        _ pattern: String,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        priority: Int = 0,
+        inAppOnly: Bool = false,
+        argument: @escaping @Sendable (RouteRequest) throws -> Argument,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> RouteOutcome<Result>
+    ) throws(RouteError) {
+        try add(pattern, priority, inAppOnly, ArgumentServiceAction(serviceName: serviceName, argument: argument, handler: .mayDecline(handler)))
+    }
+
+    private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any RouteAction) throws(RouteError) {
+        let pattern = try RoutePattern(text, parameterTypes: configuration.parameterTypes)
+        let pathSegments = pattern.segments.count - (pattern.hasAuthority ? 1 : 0)
+        let limit = configuration.parsing.maximumSegmentCount
+        guard pathSegments <= limit else {
+            throw RouteError(.invalidPattern(
+                pattern: text,
+                problem: "it has \(pathSegments) path segments but URLs may have at most \(limit) (URLParsingOptions.maximumSegmentCount), so it could never match"
+            ))
+        }
+        let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
+        state.withLock { _ = $0.trie.insert(route) }
+    }
+}

@@ -1,0 +1,27 @@
+extension ServiceRouter {
+    /// Builds a URL for `pattern` from parameter values, with this router's parameter
+    /// types; opening the result reaches the route registered with that pattern.
+    ///
+    /// ```swift
+    /// let url = try router.url(for: "weread://book/:bookId(int)", parameters: ["bookId": 42], query: [QueryItem(name: "from", value: "share")])
+    /// // "weread://book/42?from=share"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: A route pattern; see ``RoutePattern``.
+    ///   - parameters: A value for every parameter of the pattern, by name.
+    ///   - query: Extra query items to append.
+    ///   - fragment: A fragment, when the pattern does not fix one.
+    /// - Returns: The percent-encoded URL text.
+    /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
+    ///   parameter value.
+    public func url(
+        for pattern: String,
+        parameters: [String: any CustomStringConvertible] = [:],
+        query: [QueryItem] = [],
+        fragment: String? = nil
+    ) throws(RouteError) -> String {
+        try RoutePattern(pattern, parameterTypes: configuration.parameterTypes)
+            .url(parameters: parameters, query: query, fragment: fragment)
+    }
+}

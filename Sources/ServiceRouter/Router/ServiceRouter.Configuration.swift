@@ -1,0 +1,38 @@
+extension ServiceRouter {
+    /// How a router treats URLs: which schemes outside URLs may use, parsing limits, and
+    /// custom parameter types.
+    ///
+    /// ```swift
+    /// let router = ServiceRouter(
+    ///     registry: registry,
+    ///     configuration: .init(allowedExternalSchemes: ["weread", "https"], parameterTypes: [isbn])
+    /// )
+    /// ```
+    public struct Configuration: Sendable {
+        /// The schemes an ``URLOrigin/external`` URL may use, lowercase. `nil` (the
+        /// default) allows exactly the schemes that have a route or a scheme fallback, so a
+        /// global fallback never opens `javascript:` or `file:` links from outside.
+        public var allowedExternalSchemes: Set<String>?
+        /// Length, segment and query limits, and `+` decoding.
+        public var parsing: URLParsingOptions
+        /// Parameter types usable as `:name(type)` beyond `int`, `string` and `uuid`.
+        public var parameterTypes: [ParameterType]
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - allowedExternalSchemes: Schemes outside URLs may use (any case), or `nil`
+        ///     for "the schemes that have routes or scheme fallbacks".
+        ///   - parsing: Parsing limits and options.
+        ///   - parameterTypes: Custom parameter types; one named like a built-in replaces it.
+        public init(
+            allowedExternalSchemes: Set<String>? = nil,
+            parsing: URLParsingOptions = URLParsingOptions(),
+            parameterTypes: [ParameterType] = []
+        ) {
+            self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { lowercasedASCII($0[...]) }) }
+            self.parsing = parsing
+            self.parameterTypes = parameterTypes
+        }
+    }
+}

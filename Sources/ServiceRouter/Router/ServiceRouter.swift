@@ -1,0 +1,66 @@
+import ServiceRegistry
+import Synchronization
+
+/// Opens deep links onto services resolved lazily from a ``ServiceRegistry``.
+///
+/// A route maps a URL pattern to a handler typed against a service. Registering a route
+/// stores the parsed pattern and the handler, and nothing else: no component is built at
+/// launch and no closure captures one. When a URL is opened, the router parses it (without
+/// Foundation), finds the best route in a trie of segments, resolves the route's service
+/// from the registry **then**, and calls the handler with it:
+///
+/// ```swift
+/// let router = ServiceRouter(registry: registry)
+/// try router.register("weread://book/:bookId(int)", argument: { BookID(try $0.parameters.int("bookId")) }) {
+///     (detail: any BookDetailService, request) in detail.render()
+/// }
+/// try router.register("weread://search?q=:term") { (catalog: any CatalogService, request) in
+///     catalog.search(try request.parameters.string("term")).map(\.title)
+/// }
+///
+/// try router.open("weread://book/42?from=push", from: .external)
+/// let page = try router.open("weread://book/42", as: String.self)   // open-for-object
+/// router.canOpen("weread://book/oops")                               // false, nothing built
+/// ```
+///
+/// - Matching: literal segments beat typed parameters, which beat plain parameters,
+///   which beat wildcards; then explicit priority; see ``RoutePattern`` for the syntax.
+///   Its cost depends on the URL's length, not on the number of routes.
+/// - Unmatched URLs go to the fallback for their scheme, then the global fallback, else
+///   a ``RouteError``. A handler may decline (``RouteOutcome/declined``) to pass the URL on.
+/// - External URLs (``URLOrigin/external``) must use an allowed scheme and cannot open
+///   routes registered `inAppOnly`. Every failure is a typed ``RouteError``; no input
+///   crashes the router.
+/// - Thread-safe: routes may be registered while other threads open URLs. Handlers run
+///   outside the router's lock, so a handler may itself open URLs or register routes.
+public final class ServiceRouter: Sendable {
+    /// The registry services are resolved from, at open time.
+    public let registry: ServiceRegistry
+    /// The router's configuration, fixed at creation.
+    public let configuration: Configuration
+
+    let state = Mutex(State())
+
+    /// Everything that changes after creation, guarded by ``state``.
+    struct State: Sendable {
+        var trie = SegmentTrie<Route>()
+        var schemeFallbacks: [String: any RouteAction] = [:]
+        var globalFallback: (any RouteAction)?
+    }
+
+    /// Creates a router that resolves its routes' services from `registry`.
+    ///
+    /// - Parameters:
+    ///   - registry: Where services are resolved when a URL is opened; overrides
+    ///     active at that moment (`withOverrides`) apply.
+    ///   - configuration: Allowed external schemes, parsing limits and custom parameter types.
+    public init(registry: ServiceRegistry = .shared, configuration: Configuration = Configuration()) {
+        self.registry = registry
+        self.configuration = configuration
+    }
+
+    /// How many routes are registered.
+    public var routeCount: Int {
+        state.withLock { $0.trie.count }
+    }
+}

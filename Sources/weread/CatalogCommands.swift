@@ -1,0 +1,86 @@
+import ServiceRegistry
+import WeReadInterfaces
+
+/// The one-step commands: `open`, `reviews` and `search`, each run against a registry.
+///
+/// They resolve services by their protocol types only; which component provides each one
+/// is decided in ``WeReadApp``.
+struct CatalogCommands {
+    let registry: ServiceRegistry
+
+    /// `weread open <book-id>`: the book's detail screen.
+    func open(_ id: BookID) -> CommandResult {
+        do {
+            let detail = try registry.resolve(BookDetailService.self, argument: id)
+            return .success([detail.render()])
+        } catch {
+            return failure(error, command: "open")
+        }
+    }
+
+    /// `weread reviews <book-id>`: every review of the book, the most helpful first.
+    func reviews(_ id: BookID) -> CommandResult {
+        do {
+            let reviewService = try registry.resolve(ReviewService.self)
+            let catalog = try registry.resolve(CatalogService.self)
+            let reviews = try reviewService.reviews(ofBookWithID: id)
+            let rating = try reviewService.rating(ofBookWithID: id)
+            // The review service has already checked the id, so the book exists here.
+            let title = catalog.book(withID: id).map { "\($0.title) (\($0.author), \($0.year))" } ?? "book \(id)"
+            guard !reviews.isEmpty else {
+                return .success(["No reviews yet for \(title)."])
+            }
+            return .success(["Reviews of \(title) — \(rating)"] + reviews.map { "  " + TextLayout.reviewLine($0) })
+        } catch {
+            return failure(error, command: "reviews")
+        }
+    }
+
+    /// `weread search <text>`: books whose title or author contains the text.
+    func search(_ text: String) -> CommandResult {
+        do {
+            let matches = try registry.resolve(CatalogService.self).search(text)
+            guard !matches.isEmpty else {
+                return .failure(
+                    "weread: no book's title or author contains “\(text)”.\n"
+                        + "Try a shorter piece of a title or a surname, such as: weread search austen",
+                    .notFound)
+            }
+            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"
+            return .success([heading] + matches.map { "  " + TextLayout.bookLine($0) })
+        } catch {
+            return failure(error, command: "search")
+        }
+    }
+
+    /// Turns an error into a message: an unknown book is the user's mistake and says how
+    /// to find a real id; anything else is a wiring bug and prints the registry's own
+    /// explanation, which names the path and the fix.
+    private func failure(_ error: any Error, command: String) -> CommandResult {
+        if let unknown = Self.unknownBook(in: error) {
+            var message = "weread: no book with id \(unknown.bookID) in the catalog"
+            if let range = idRange() {
+                message += " (ids run from \(range.lowerBound) to \(range.upperBound))"
+            }
+            return .failure(message + ".\nFind a book's id with: weread search <text>", .notFound)
+        }
+        return .failure("weread \(command): the app could not be wired up.\n\(error)", .software)
+    }
+
+    private func idRange() -> ClosedRange<BookID>? {
+        guard let books = try? registry.resolve(CatalogService.self).books,
+              let first = books.first, let last = books.last
+        else { return nil }
+        return first.id...last.id
+    }
+
+    /// Finds an `UnknownBookError` thrown directly, or by a factory somewhere down the
+    /// resolution path (the registry wraps what factories throw).
+    static func unknownBook(in error: any Error) -> UnknownBookError? {
+        if let unknown = error as? UnknownBookError { return unknown }
+        if let resolution = error as? ResolutionError, let underlying = resolution.underlyingError {
+            return unknownBook(in: underlying)
+        }
+        return nil
+    }
+}

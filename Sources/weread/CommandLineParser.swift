@@ -1,0 +1,80 @@
+import WeReadInterfaces
+
+/// Turns the arguments after the executable's name into a ``Command``.
+///
+/// Written by hand rather than with a package: the app has six commands with at most
+/// one value each, and the example must build with the toolchain alone.
+enum CommandLineParser {
+    /// Parses arguments such as `["open", "42"]`.
+    ///
+    /// - Parameter arguments: The arguments, without the executable's name.
+    /// - Returns: The command to run.
+    /// - Throws: ``UsageError`` naming the bad argument and the command line that works.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let name = arguments.first else { return .session }
+        let values = Array(arguments.dropFirst())
+        switch name {
+        case "--help", "-h", "help":
+            try expectNoMore(values, after: name)
+            return .help
+        case "open":
+            return .open(try bookID(values, command: name))
+        case "reviews":
+            return .reviews(try bookID(values, command: name))
+        case "search":
+            // Several words are one query, so `weread search the hobbit` needs no quotes.
+            let text = values.joined(separator: " ").trimmingWhitespace()
+            guard !text.isEmpty else {
+                throw UsageError(problem: "search needs some text to look for.", fix: "Try: weread search tolkien")
+            }
+            return .search(text)
+        case "graph":
+            switch values {
+            case []: return .graph(dot: false)
+            case ["--dot"]: return .graph(dot: true)
+            default:
+                throw UsageError(
+                    problem: "graph takes only the option --dot, not '\(values.joined(separator: " "))'.",
+                    fix: "Try: weread graph    or: weread graph --dot")
+            }
+        case "open-url":
+            guard let url = values.first else {
+                throw UsageError(problem: "open-url needs a link.", fix: "Try: weread open-url weread://book/42")
+            }
+            try expectNoMore(Array(values.dropFirst()), after: "open-url \(url)")
+            return .openURL(url)
+        default:
+            throw UsageError(
+                problem: "unknown command '\(name)'.",
+                fix: "Run `weread --help` to see the commands.")
+        }
+    }
+
+    /// Reads the single book id that `open` and `reviews` take.
+    private static func bookID(_ values: [String], command: String) throws(UsageError) -> BookID {
+        guard let text = values.first else {
+            throw UsageError(problem: "\(command) needs a book id.", fix: "Try: weread \(command) 42")
+        }
+        guard let id = BookID(parsing: text) else {
+            throw UsageError(
+                problem: "'\(text)' is not a book id; ids are whole numbers from 1, such as 42.",
+                fix: "Find a book's id with: weread search <text>")
+        }
+        try expectNoMore(Array(values.dropFirst()), after: "\(command) \(text)")
+        return id
+    }
+
+    private static func expectNoMore(_ values: [String], after prefix: String) throws(UsageError) {
+        guard let extra = values.first else { return }
+        throw UsageError(
+            problem: "unexpected argument '\(extra)' after 'weread \(prefix)'.",
+            fix: "Run `weread --help` to see what each command takes.")
+    }
+}
+
+extension String {
+    /// The string without leading or trailing whitespace (Foundation-free).
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,146 @@
+import ServiceRegistry
+import ServiceRouter
+import WeReadInterfaces
+
+/// WeRead's deep links: each screen opened by URL, against services resolved from the
+/// registry only when a link is opened.
+///
+/// | link | screen | service |
+/// |---|---|---|
+/// | `weread://book/42` | a book's detail screen | `BookDetailService` (built for the id) |
+/// | `weread://book/42/reviews` | all of a book's reviews | `ReviewService` |
+/// | `weread://book/42/read` | start or resume reading | `ReadingService` |
+/// | `weread://search?q=austen` | books matching the text | `CatalogService` |
+/// | `weread://shelf` | the reader's shelf | `BookshelfService` |
+///
+/// A `from` query item (`?from=push`) is accepted by every link and echoed, as an app
+/// would log where a link came from.
+enum WeReadRoutes {
+    /// A book id: a whole number from 1. Declared as a parameter type so that
+    /// `weread://book/0` and `weread://book/abc` are refused while matching, with a message
+    /// saying what a book id looks like, before any service is built.
+    static let bookID = ParameterType(name: "bookID", description: "a book id (a whole number from 1)") { text in
+        BookID(parsing: text) != nil
+    }
+
+    /// Creates WeRead's router on `registry`. Registers routes only: nothing is resolved.
+    ///
+    /// - Parameter registry: The registry with WeRead's components installed.
+    /// - Returns: A router that opens WeRead's screens.
+    static func makeRouter(registry: ServiceRegistry) -> ServiceRouter {
+        let router = ServiceRouter(registry: registry, configuration: .init(parameterTypes: [bookID]))
+        do {
+            try register(on: router)
+        } catch {
+            // The patterns are literals in this file; an invalid one is a bug found by the
+            // first test that builds the router, so it cannot reach a user.
+            fatalError("WeRead's routes are invalid: \(error)")
+        }
+        return router
+    }
+
+    /// Registers WeRead's routes on `router`, whose configuration must know ``bookID``.
+    ///
+    /// - Parameter router: The router to register on.
+    /// - Throws: ``RouteError`` if a pattern is invalid.
+    static func register(on router: ServiceRouter) throws(RouteError) {
+        try router.register("weread://book/:bookId(bookID)", argument: bookArgument) {
+            (detail: any BookDetailService, request) in
+            withSource(detail.render(), request)
+        }
+        try router.register("weread://book/:bookId(bookID)/reviews") { (reviews: any ReviewService, request) in
+            let id = try bookArgument(request)
+            let all = try reviews.reviews(ofBookWithID: id)
+            let heading = "Reviews of book \(id) — \(try reviews.rating(ofBookWithID: id))"
+            return withSource(([heading] + all.map { "  " + TextLayout.reviewLine($0) }).joined(separator: "\n"), request)
+        }
+        try router.register("weread://book/:bookId(bookID)/read") { (reading: any ReadingService, request) in
+            let session = try reading.startReading(try bookArgument(request))
+            let text = "Reading \(session.book.title): page \(session.currentPage) of \(session.book.pageCount), "
+                + "\(TextLayout.duration(minutes: session.minutesLeft)) left"
+            return withSource(text, request)
+        }
+        try router.register("weread://search?q=:text") { (catalog: any CatalogService, request) in
+            let text = try request.parameters.string("text")
+            let matches = catalog.search(text)
+            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”"
+            return withSource(([heading + (matches.isEmpty ? "." : ":")] + matches.map { "  " + TextLayout.bookLine($0) }).joined(separator: "\n"), request)
+        }
+        try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
+            let lines = shelf.entries.map { "  \(TextLayout.bookLine($0.book)) — \($0.percentRead)% read" }
+            return withSource((["On the shelf:"] + lines).joined(separator: "\n"), request)
+        }
+    }
+
+    /// The `BookID` argument `BookDetailService` is registered with. The `bookID` type
+    /// has already checked the text, so the conversion cannot fail here.
+    @Sendable static func bookArgument(_ request: RouteRequest) throws -> BookID {
+        BookID(try request.parameters.int("bookId"))
+    }
+
+    private static func withSource(_ text: String, _ request: RouteRequest) -> String {
+        guard let source = request.query("from") else { return text }
+        return text + "\n(opened from \(source))"
+    }
+}
+
+/// `weread open-url <url>`: opens `url` as an external link (as if it came from a push
+/// notification or a web page) through WeRead's router.
+///
+/// ```text
+/// $ weread open-url 'weread://book/42?from=push'
+/// The Hitchhiker's Guide to the Galaxy
+/// ...
+/// (opened from push)
+/// ```
+///
+/// - Parameters:
+///   - url: The link, e.g. `weread://book/42?from=push`.
+///   - registry: The registry with WeRead's components installed.
+/// - Returns: What to print (lines separated by newlines, no trailing newline) and the
+///   exit status: 0 when the screen opened, 1 for a book the catalog does not have, 64 for
+///   a link weread cannot open (malformed, unknown, wrong parameter), 70 when the app is
+///   wired wrong.
+func openURLCommand(_ url: String, registry: ServiceRegistry) -> (output: String, exitCode: Int32) {
+    let router = WeReadRoutes.makeRouter(registry: registry)
+    do {
+        let screen = try router.open(url, as: String.self, from: .external)
+        return (screen, CommandResult.ExitCode.success.rawValue)
+    } catch {
+        return describe(error, router: router)
+    }
+}
+
+/// Turns a routing failure into a message and exit status: the user's mistakes say how to
+/// write a working link; wiring mistakes print the registry's own explanation.
+private func describe(_ error: RouteError, router: ServiceRouter) -> (output: String, exitCode: Int32) {
+    switch error.reason {
+    case .serviceUnavailable(let resolution, _):
+        if let unknown = unknownBook(in: resolution) { return unknownBookMessage(unknown) }
+        return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
+    case .handlerFailed(let underlying, _):
+        if let unknown = unknownBook(in: underlying) { return unknownBookMessage(unknown) }
+        return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
+    case .resultTypeMismatch, .declined, .missingParameter:
+        return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
+    case .malformedURL, .invalidPercentEncoding, .urlTooLong, .tooManySegments, .tooManyQueryItems,
+        .schemeNotAllowed, .inAppOnly, .noRoute, .invalidParameter, .invalidPattern:
+        let links = router.routes.map { "  " + $0.pattern }
+        let message = ["weread: \(error)", "Links weread can open:"] + links + ["Example: weread open-url 'weread://book/42?from=push'"]
+        return (message.joined(separator: "\n"), CommandResult.ExitCode.usage.rawValue)
+    }
+}
+
+private func unknownBookMessage(_ unknown: UnknownBookError) -> (output: String, exitCode: Int32) {
+    ("weread: no book with id \(unknown.bookID) in the catalog.\nFind a book's id with: weread search <text>",
+     CommandResult.ExitCode.notFound.rawValue)
+}
+
+/// Finds an `UnknownBookError` thrown directly or by a factory down the resolution path.
+private func unknownBook(in error: any Error) -> UnknownBookError? {
+    if let unknown = error as? UnknownBookError { return unknown }
+    if let resolution = error as? ResolutionError, let underlying = resolution.underlyingError {
+        return unknownBook(in: underlying)
+    }
+    return nil
+}

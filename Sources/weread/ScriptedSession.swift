@@ -1,0 +1,114 @@
+import ServiceRegistry
+import WeReadInterfaces
+
+/// What `weread` with no arguments plays: launch, open the shelf, open a book's detail,
+/// start reading, close the book — and after each step, which services were built just
+/// now and which were reused.
+///
+/// The notes printed with each step explain what the reader should see; the lists of
+/// built and reused services next to them are observed, not written down, so if the
+/// wiring or a scope changed, the transcript (and its test) would show it.
+struct ScriptedSession {
+    /// The book the session opens and reads.
+    static let featuredBook = BookID(42)
+
+    /// Plays the session.
+    ///
+    /// - Returns: The transcript, one line per element.
+    /// - Throws: `ResolutionError` or a component's error if the app is wired wrong.
+    func run() throws -> [String] {
+        let clock = ContinuousClock()
+        var transcript = [
+            "WeRead — a scripted session on ServiceRegistry.",
+            "Nothing is built until a screen needs it. After each step: what was built just now, what was reused.",
+        ]
+
+        // 1. Launch: the app's real start-up work is installing the assemblies.
+        let installStart = clock.now
+        let appRegistry = WeReadApp.makeRegistry()
+        let installTime = clock.now - installStart
+        let wiring = WeReadApp.registrationSummary(of: appRegistry)
+        let observer = BuildObserver()
+        let registry = ObservedComposition.makeRegistry(observer: observer)
+        transcript += [
+            "",
+            "1. Launch",
+            "   Installed \(TextLayout.count(wiring.registrations, "registration")) from "
+                + "\(TextLayout.count(wiring.components, "component")) in \(Self.microseconds(installTime)).",
+            "   Instances alive: \(observer.liveServices.count) — registering builds nothing.",
+        ]
+
+        transcript += try step(2, "Open the shelf", registry: registry, observer: observer, clock: clock) {
+            let shelf = try registry.resolve(BookshelfService.self)
+            return ["Your shelf:"] + shelf.entries.map { "  " + Self.shelfLine($0) }
+        }
+        transcript.append("   CatalogService is a singleton: built on first use, now kept for everyone.")
+
+        transcript += try step(3, "Open book \(Self.featuredBook)'s detail", registry: registry, observer: observer, clock: clock) {
+            let detail = try registry.resolve(BookDetailService.self, argument: Self.featuredBook)
+            return detail.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        transcript.append("   The detail screen is transient, built for the book id given at resolve time; it pulled in reviews.")
+
+        transcript += try step(4, "Start reading", registry: registry, observer: observer, clock: clock) {
+            let reader = try registry.resolve(ReadingService.self)
+            let session = try reader.startReading(Self.featuredBook)
+            // The progress bar asks for the reader while the reading screen still holds it.
+            let progressBarReader = try registry.resolve(ReadingService.self)
+            return [
+                "\(session.book.title), page \(session.currentPage) of \(session.book.pageCount) — "
+                    + "about \(TextLayout.duration(minutes: session.minutesLeft)) left at your pace.",
+                "Progress bar shares the open reader: \(progressBarReader === reader ? "yes" : "no").",
+            ]
+        }
+        transcript.append("   The reader is weak: shared while the reading screen holds it.")
+
+        // 5. Closing: step 4's screen and reader went out of scope when its closure returned.
+        let alive = observer.liveServices
+        transcript += [
+            "",
+            "5. Close the book",
+            "   Instances alive: \(alive.count) — \(TextLayout.list(alive)).",
+            "   The singletons stay; the transient detail screen and the weak reader are gone.",
+        ]
+        return transcript
+    }
+
+    /// Runs one step, then lists what it built and reused, and how long it took.
+    private func step(
+        _ number: Int, _ title: String, registry: ServiceRegistry, observer: BuildObserver, clock: ContinuousClock,
+        _ body: () throws -> [String]
+    ) throws -> [String] {
+        _ = observer.takeEvents()
+        let start = clock.now
+        let screen = try body()
+        let elapsed = clock.now - start
+        let events = observer.takeEvents()
+        var built: [String] = []
+        var reused: [String] = []
+        for event in events where !built.contains(event.service) && !reused.contains(event.service) {
+            if event.isNewInstance { built.append(event.service) } else { reused.append(event.service) }
+        }
+        return ["", "\(number). \(title)"] + screen.map { "   │ " + $0 } + [
+            "   Built just now: \(TextLayout.list(built)) (\(Self.microseconds(elapsed)))",
+            "   Reused: \(TextLayout.list(reused))",
+        ]
+    }
+
+    /// A shelf row: the book and how far the reader has got.
+    static func shelfLine(_ entry: ShelfEntry) -> String {
+        let progress: String
+        switch entry.pagesRead {
+        case 0: progress = "not started"
+        case entry.book.pageCount...: progress = "finished"
+        default: progress = "page \(entry.pagesRead) of \(entry.book.pageCount)"
+        }
+        return "\(TextLayout.bookLine(entry.book)) · \(progress)"
+    }
+
+    /// A duration in whole microseconds, such as `41 µs`.
+    static func microseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1_000_000 + attoseconds / 1_000_000_000_000) µs"
+    }
+}

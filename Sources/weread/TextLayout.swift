@@ -1,0 +1,48 @@
+import WeReadInterfaces
+
+/// Small text-formatting helpers shared by the commands (Foundation-free).
+enum TextLayout {
+    /// A one-line listing of a book, such as `#42  The Hitchhiker's Guide… — Douglas Adams (1979)`.
+    ///
+    /// The id column is padded so the titles of a list line up.
+    static func bookLine(_ book: Book) -> String {
+        "\(padded("#\(book.id)", to: 4)) \(book.title) — \(book.author) (\(book.year))"
+    }
+
+    /// Five stars, filled up to the rating, such as `★★★★☆` for 4.
+    static func stars(_ rating: Int) -> String {
+        let filled = max(0, min(5, rating))
+        return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
+    }
+
+    /// A review on one line: stars, reviewer and text.
+    static func reviewLine(_ review: Review) -> String {
+        "\(stars(review.rating)) \(review.reviewer): “\(review.text)”"
+    }
+
+    /// Minutes as `3 h 05 min` or `42 min`.
+    static func duration(minutes: Int) -> String {
+        guard minutes >= 60 else { return "\(minutes) min" }
+        let rest = minutes % 60
+        return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
+    }
+
+    /// `text` followed by spaces up to `width` characters.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// A list such as `A, B and C`, or `none`.
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: "none"
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+
+    /// `1 book` or `3 books`.
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+}

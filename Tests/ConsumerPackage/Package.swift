@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+// A package of its own that depends on ServiceRegistry by path, the way an app would:
+// proof that the library embeds in another Swift package with nothing else.
+// Built by .ci/run with `swift build --package-path Tests/ConsumerPackage`.
+import PackageDescription
+
+let package = Package(
+    name: "ConsumerPackage",
+    dependencies: [
+        .package(name: "ServiceRegistry", path: "../.."),
+    ],
+    targets: [
+        // `package:` names the dependency by the `name:` given above, not by the checkout's
+        // folder name, which differs between clones (CI clones into a folder of its own).
+        .executableTarget(
+            name: "ConsumerApp",
+            dependencies: [.product(name: "ServiceRegistry", package: "ServiceRegistry")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,143 @@
+// Mirrors the code in Docs/GettingStarted.md, so the page cannot drift from the API.
+// The page's modules (WeReadInterfaces, WeReadReview, WeReadBookDetail) are stood in for
+// by one namespace, since a test target is a single module; the code inside is the page's.
+import ServiceRegistry
+import Testing
+
+enum GettingStarted {
+    // MARK: 2. Publish protocols in a thin interfaces module
+
+    public protocol ReviewService: Sendable {
+        func reviews(ofBookWithID id: Int) -> [String]
+    }
+
+    public protocol BookDetailService: Sendable {
+        var bookID: Int { get }
+        func render() -> String
+    }
+
+    // MARK: 3. Register lazy factories in each component
+
+    struct InMemoryReviews: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] {
+            id == 42 ? ["Don't panic.", "Mostly harmless."] : []
+        }
+    }
+
+    public struct ReviewAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
+            registry.register(ReviewService.self, scope: .singleton) { _ in InMemoryReviews() }
+        }
+    }
+
+    struct BookDetailScreen: BookDetailService {
+        let bookID: Int
+        let reviews: any ReviewService
+
+        func render() -> String {
+            "Book \(bookID): \(reviews.reviews(ofBookWithID: bookID).count) reviews"
+        }
+    }
+
+    public struct BookDetailAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
+            registry.register(BookDetailService.self) { (r, bookID: Int) in
+                BookDetailScreen(bookID: bookID, reviews: try r.resolve(ReviewService.self))
+            }
+        }
+    }
+
+    // MARK: 5. Resolve by protocol
+
+    struct NoReviews: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] { [] }
+    }
+}
+
+@Suite struct GettingStartedExamples {
+    typealias ReviewService = GettingStarted.ReviewService
+    typealias BookDetailService = GettingStarted.BookDetailService
+    typealias ReviewAssembly = GettingStarted.ReviewAssembly
+    typealias BookDetailAssembly = GettingStarted.BookDetailAssembly
+    typealias NoReviews = GettingStarted.NoReviews
+
+    @Test func installResolveNameAndArgumentWorkAsThePageSays() throws {
+        // 4. Install the assemblies in the composition root
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+
+        // 5. Resolve by protocol
+        let detail = try registry.resolve(BookDetailService.self, argument: 42)
+        #expect(detail.render() == "Book 42: 2 reviews")
+
+        let reviews: any ReviewService = try registry.resolve()   // the type can be inferred
+        #expect(reviews.reviews(ofBookWithID: 42) == ["Don't panic.", "Mostly harmless."])
+
+        registry.register(ReviewService.self, name: "offline") { _ in NoReviews() }
+        let offline = try registry.resolve(ReviewService.self, name: "offline")
+        #expect(offline.reviews(ofBookWithID: 42).isEmpty)
+    }
+
+    @Test func anArgumentOfAnotherTypeIsAnArgumentMismatch() {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        let error = #expect(throws: ResolutionError.self) {
+            try registry.resolve(BookDetailService.self, argument: "42")
+        }
+        #expect(error?.reason == .argumentMismatch)
+        #expect(error?.givenArgumentType == "String")
+        #expect(error?.registeredArgumentTypes == ["Int"])
+    }
+
+    @Test func aForgottenComponentIsANotRegisteredErrorWithThePath() {
+        // 6. Read the errors
+        let incomplete = ServiceRegistry()
+        incomplete.install(BookDetailAssembly())   // forgot ReviewAssembly
+
+        var reason: ResolutionError.Reason?
+        var path: [String] = []
+        var description = ""
+        do {
+            _ = try incomplete.resolve(BookDetailService.self, argument: 42)
+        } catch {
+            reason = error.reason   // notRegistered
+            path = error.path       // ["BookDetailService", "ReviewService"]
+            description = "\(error)"
+        }
+        #expect(reason == .notRegistered)
+        #expect(path == ["BookDetailService", "ReviewService"])
+        #expect(description.contains("Fix:"))
+    }
+
+    // 7. Check the wiring in a test — the page's test, as written.
+    @Test func appWiringIsComplete() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        try registry.validate()
+    }
+
+    @Test func validationCatchesTheForgottenComponent() {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly())
+        registry.register(GettingStarted.BookDetailService.self) { r in
+            GettingStarted.BookDetailScreen(bookID: 1, reviews: try r.resolve(ReviewService.self, name: "missing"))
+        }
+        #expect(throws: ValidationError.self) { try registry.validate() }
+    }
+
+    @Test func overridesSupplyAComponentsDependenciesInATest() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+
+        let screen = try registry.withOverrides {
+            $0.register(ReviewService.self) { _ in NoReviews() }
+        } operation: {
+            try registry.resolve(BookDetailService.self, argument: 42).render()
+        }
+        #expect(screen == "Book 42: 0 reviews")
+        // Outside the scope, the real reviews are back.
+        #expect(try registry.resolve(BookDetailService.self, argument: 42).render() == "Book 42: 2 reviews")
+    }
+}

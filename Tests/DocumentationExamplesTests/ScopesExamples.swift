@@ -1,0 +1,157 @@
+// Mirrors the code in Docs/Scopes.md, so the page cannot drift from the API. The page's
+// types live in a namespace; each test runs the page's snippets and checks what the
+// page's comments claim.
+import ServiceRegistry
+import Synchronization
+import Testing
+
+enum ScopesPage {
+    final class BookDetailScreen {
+        let bookID: Int
+        init(bookID: Int) { self.bookID = bookID }
+    }
+
+    final class Catalog: Sendable {
+        let titles = ["Dune", "Emma", "Ulysses"]
+    }
+
+    final class Reader {
+        let openedAt = ContinuousClock.now
+    }
+
+    final class ReadingPosition {
+        var page = 1
+    }
+
+    final class PageView {
+        let position: ReadingPosition
+        init(position: ReadingPosition) { self.position = position }
+    }
+
+    final class ProgressBar {
+        let position: ReadingPosition
+        init(position: ReadingPosition) { self.position = position }
+    }
+
+    final class ReadingScreen {
+        let pageView: PageView
+        let progressBar: ProgressBar
+        init(pageView: PageView, progressBar: ProgressBar) {
+            self.pageView = pageView
+            self.progressBar = progressBar
+        }
+    }
+
+    final class Shelf: Sendable {
+        let owner: String
+        init(owner: String) { self.owner = owner }
+    }
+}
+
+@Suite struct ScopesExamples {
+    typealias BookDetailScreen = ScopesPage.BookDetailScreen
+    typealias Catalog = ScopesPage.Catalog
+    typealias Reader = ScopesPage.Reader
+    typealias ReadingPosition = ScopesPage.ReadingPosition
+    typealias PageView = ScopesPage.PageView
+    typealias ProgressBar = ScopesPage.ProgressBar
+    typealias ReadingScreen = ScopesPage.ReadingScreen
+    typealias Shelf = ScopesPage.Shelf
+
+    let registry = ServiceRegistry()
+
+    @Test func transientBuildsANewInstanceEveryTime() throws {
+        registry.register(BookDetailScreen.self) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
+
+        let first = try registry.resolve(BookDetailScreen.self, argument: 42)
+        let second = try registry.resolve(BookDetailScreen.self, argument: 42)
+        #expect(first !== second)
+        #expect(first.bookID == 42)
+    }
+
+    @Test func transientInstancesAreNotKeptByTheRegistry() throws {
+        registry.register(BookDetailScreen.self) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
+        weak var released: BookDetailScreen?
+        do {
+            released = try registry.resolve(BookDetailScreen.self, argument: 42)
+        }
+        #expect(released == nil)
+    }
+
+    @Test func singletonIsSharedByEveryResolve() throws {
+        registry.register(Catalog.self, scope: .singleton) { _ in Catalog() }
+
+        let catalog = try registry.resolve(Catalog.self)
+        let sameCatalog = try registry.resolve(Catalog.self)
+        #expect(catalog === sameCatalog)
+    }
+
+    @Test func singletonIsBuiltOnceOnFirstUse() throws {
+        let builds = BuildCount()
+        registry.register(Catalog.self, scope: .singleton) { _ in
+            builds.increment()
+            return Catalog()
+        }
+        #expect(builds.value == 0, "registering builds nothing")
+
+        let catalog = try registry.resolve(Catalog.self)
+        let sameCatalog = try registry.resolve(Catalog.self)
+        #expect(catalog === sameCatalog)
+        #expect(builds.value == 1)
+    }
+
+    @Test func aSingletonWithAnArgumentKeepsTheFirstArgument() throws {
+        registry.register(BookDetailScreen.self, scope: .singleton) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
+        _ = try registry.resolve(BookDetailScreen.self, argument: 1)
+        #expect(try registry.resolve(BookDetailScreen.self, argument: 2).bookID == 1)
+    }
+
+    @Test func weakIsSharedWhileHeldAndNotKeptAfterwards() throws {
+        registry.register(Reader.self, scope: .weak) { _ in Reader() }
+
+        var reader: Reader? = try registry.resolve(Reader.self)
+        let progressBarReader = try registry.resolve(Reader.self)
+        #expect(reader === progressBarReader)
+
+        weak let firstReader = reader
+        reader = nil
+        _ = consume progressBarReader
+        #expect(firstReader == nil, "the registry does not keep a weak instance alive")
+        _ = try registry.resolve(Reader.self)
+    }
+
+    @Test func graphIsSharedWithinOneResolveAndFreshForTheNext() throws {
+        registry.register(ReadingPosition.self, scope: .graph) { _ in ReadingPosition() }
+        registry.register(PageView.self) { r in PageView(position: try r.resolve()) }
+        registry.register(ProgressBar.self) { r in ProgressBar(position: try r.resolve()) }
+        registry.register(ReadingScreen.self) { r in
+            ReadingScreen(pageView: try r.resolve(), progressBar: try r.resolve())
+        }
+
+        let screen = try registry.resolve(ReadingScreen.self)
+        #expect(screen.pageView.position === screen.progressBar.position)
+        let otherScreen = try registry.resolve(ReadingScreen.self)
+        #expect(otherScreen.pageView.position !== screen.pageView.position)
+    }
+
+    @Test func aSingletonResolvedInAnOverrideScopeStaysInTheScope() throws {
+        registry.register(String.self, name: "owner") { _ in "reader" }
+        registry.register(Shelf.self, scope: .singleton) { r in Shelf(owner: try r.resolve(name: "owner")) }
+
+        let testShelf = try registry.withOverrides {
+            $0.register(String.self, name: "owner") { _ in "test user" }
+        } operation: {
+            try registry.resolve(Shelf.self)
+        }
+        #expect(testShelf.owner == "test user")
+        let realShelf = try registry.resolve(Shelf.self)
+        #expect(realShelf.owner == "reader")
+    }
+}
+
+/// Counts factory runs from any thread.
+private final class BuildCount: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
+}

@@ -1,0 +1,118 @@
+import ServiceRouter
+import Testing
+
+@Suite("Precedence")
+struct PrecedenceTests {
+    /// Registers `patterns` in the given order and in reverse, and checks that both routers
+    /// pick the same winner: registration order must never decide.
+    func winner(of url: String, among patterns: [String]) throws -> String {
+        let forward = try makeEchoRouter(patterns).open(url, as: String.self)
+        let backward = try makeEchoRouter(patterns.reversed()).open(url, as: String.self)
+        #expect(forward == backward, "registration order changed the winner for \(url)")
+        return forward
+    }
+
+    static let ladder = [
+        "weread://book/latest", "weread://book/:id(int)", "weread://book/:slug", "weread://book/*rest",
+    ]
+
+    @Test func literalBeatsTypedBeatsPlainBeatsWildcard() throws {
+        #expect(try winner(of: "weread://book/latest", among: Self.ladder) == "weread://book/latest")
+        #expect(try winner(of: "weread://book/42", among: Self.ladder) == "weread://book/:id(int)")
+        #expect(try winner(of: "weread://book/moby-dick", among: Self.ladder) == "weread://book/:slug")
+        #expect(try winner(of: "weread://book/42/reviews", among: Self.ladder) == "weread://book/*rest")
+    }
+
+    @Test func exactEndBeatsAWildcardMatchingNothing() throws {
+        let patterns = ["weread://book", "weread://book/*"]
+        #expect(try winner(of: "weread://book", among: patterns) == "weread://book")
+        #expect(try winner(of: "weread://book/1", among: patterns) == "weread://book/*")
+        #expect(try winner(of: "weread://web", among: ["weread://web/*"]) == "weread://web/*")
+    }
+
+    @Test func earlierSegmentsDecideBeforeLaterOnes() throws {
+        let patterns = ["weread://a/:x/c", "weread://a/b/:y", "weread://:z/b/c"]
+        #expect(try winner(of: "weread://a/b/c", among: patterns) == "weread://a/b/:y")
+        #expect(try winner(of: "weread://a/q/c", among: patterns) == "weread://a/:x/c")
+        #expect(try winner(of: "weread://q/b/c", among: patterns) == "weread://:z/b/c")
+    }
+
+    @Test func betweenTypedEdgesTheDeeperSegmentsDecide() throws {
+        let even = ParameterType(name: "anything", description: "anything") { !$0.isEmpty }
+        let patterns = ["weread://a/:n(int)/:tail", "weread://a/:m(anything)/end"]
+        for order in [patterns, patterns.reversed()] {
+            let router = try makeEchoRouter(order, configuration: .init(parameterTypes: [even]))
+            #expect(try router.open("weread://a/5/end", as: String.self) == "weread://a/:m(anything)/end")
+            #expect(try router.open("weread://a/5/other", as: String.self) == "weread://a/:n(int)/:tail")
+        }
+    }
+
+    @Test func aBacktrackedLiteralBranchFallsBackToParameters() throws {
+        let patterns = ["weread://a/b/c", "weread://a/:x/d"]
+        #expect(try winner(of: "weread://a/b/d", among: patterns) == "weread://a/:x/d")
+    }
+
+    @Test func moreSpecificQueryRequirementsWinOnTheSamePath() throws {
+        let patterns = [
+            "weread://book/:id", "weread://book/:id?tab=:tab", "weread://book/:id?tab=reviews",
+            "weread://book/:id?tab=:tab(int)",
+        ]
+        #expect(try winner(of: "weread://book/1?tab=reviews", among: patterns) == "weread://book/:id?tab=reviews")
+        #expect(try winner(of: "weread://book/1?tab=3", among: patterns) == "weread://book/:id?tab=:tab(int)")
+        #expect(try winner(of: "weread://book/1?tab=notes", among: patterns) == "weread://book/:id?tab")
+        #expect(try winner(of: "weread://book/1?other=1", among: patterns) == "weread://book/:id")
+        #expect(try winner(of: "weread://book/1?tab=", among: patterns) == "weread://book/:id")
+    }
+
+    @Test func fragmentRequirementsRankLikeQueryRequirements() throws {
+        let patterns = ["weread://book/:id", "weread://book/:id#reviews", "weread://book/:id#:section"]
+        #expect(try winner(of: "weread://book/1#reviews", among: patterns) == "weread://book/:id#reviews")
+        #expect(try winner(of: "weread://book/1#notes", among: patterns) == "weread://book/:id#:section")
+        #expect(try winner(of: "weread://book/1", among: patterns) == "weread://book/:id")
+    }
+
+    @Test func priorityBreaksTiesBetweenEquallySpecificRoutes() throws {
+        for (first, second) in [(0, 5), (5, 0)] {
+            let router = ServiceRouter(registry: makeRegistry())
+            try router.register("weread://book/:id", priority: first) { (_: any Greeter, _) in "priority \(first)" }
+            try router.register("weread://book/:slug", priority: second) { (_: any Greeter, _) in "priority \(second)" }
+            #expect(try router.open("weread://book/x", as: String.self) == "priority 5")
+        }
+    }
+
+    @Test func priorityNeverOverridesSpecificity() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id", priority: 1_000) { (_: any Greeter, _) in "plain" }
+        try router.register("weread://book/:id(int)") { (_: any Greeter, _) in "typed" }
+        #expect(try router.open("weread://book/1", as: String.self) == "typed")
+    }
+
+    @Test func patternTextBreaksRemainingTiesDeterministically() throws {
+        let patterns = ["weread://book/:zeta", "weread://book/:alpha"]
+        #expect(try winner(of: "weread://book/x", among: patterns) == "weread://book/:alpha")
+    }
+
+    @Test func samePatternAndPriorityReplacesTheEarlierRoute() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id") { (_: any Greeter, _) in "first" }
+        try router.register("WEREAD://Book/:id") { (_: any Greeter, _) in "second" }
+        #expect(router.routeCount == 1)
+        #expect(try router.open("weread://book/1", as: String.self) == "second")
+        try router.register("weread://book/:id", priority: 1) { (_: any Greeter, _) in "third" }
+        #expect(router.routeCount == 2)
+    }
+
+    @Test func hostMayBeAParameterOrWildcard() throws {
+        let patterns = ["weread://:screen", "weread://*", "weread://shelf"]
+        #expect(try winner(of: "weread://shelf", among: patterns) == "weread://shelf")
+        #expect(try winner(of: "weread://settings", among: patterns) == "weread://:screen")
+        #expect(try winner(of: "weread://settings/fonts", among: patterns) == "weread://*")
+    }
+
+    @Test func schemesAndAuthorityFormsNeverMix() throws {
+        let router = try makeEchoRouter(["weread://book/:id", "other://book/:id", "weread:book/:id"])
+        #expect(try router.open("other://book/1", as: String.self) == "other://book/:id")
+        #expect(try router.open("weread:book/1", as: String.self) == "weread:book/:id")
+        #expect(try router.open("weread://book/1", as: String.self) == "weread://book/:id")
+    }
+}

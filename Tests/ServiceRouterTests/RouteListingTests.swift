@@ -1,0 +1,25 @@
+import ServiceRouter
+import Testing
+
+@Suite("Route listing")
+struct RouteListingTests {
+    @Test func listsPatternServiceNameAndInAppOnlyFlagSortedByPattern() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://user/:id", argument: { try $0.parameters.int("id") }) { (profile: any Profile, _) in profile.userID }
+        try router.register("weread://debug", priority: 3, inAppOnly: true) { (_: any Greeter, _) in 0 }
+        try router.register("weread://book/*") { (_: any Greeter, _) in 0 }
+        try router.register("weread://book/*", priority: 1) { (_: any Greeter, _) in 0 }
+
+        let routes = router.routes
+        #expect(routes.map(\.pattern) == ["weread://book/*", "weread://book/*", "weread://debug", "weread://user/:id"])
+        #expect(routes.map(\.priority) == [1, 0, 3, 0])
+        #expect(routes.map(\.isInAppOnly) == [false, false, true, false])
+        #expect(routes[0].serviceType == "ServiceRouterTests.Greeter")
+        #expect(routes[3].serviceType == "ServiceRouterTests.Profile")
+        #expect(routes[2].description == "weread://debug → ServiceRouterTests.Greeter [priority 3] (in-app only)")
+    }
+
+    @Test func emptyRouterListsNothing() {
+        #expect(ServiceRouter(registry: makeRegistry()).routes.isEmpty)
+    }
+}

@@ -1,0 +1,106 @@
+import ServiceRouter
+import Testing
+
+@Suite("Route patterns")
+struct RoutePatternTests {
+    @Test func normalisesSchemeHostAndQueryOrder() throws {
+        let pattern = try RoutePattern("WeRead://Book/:bookId(int)/Reviews?sort=:order&tab=all#:section")
+        #expect(pattern.description == "weread://book/:bookId(int)/Reviews?sort=:order&tab=all#:section")
+        #expect(try RoutePattern("weread://x?b=1&a=2") == RoutePattern("weread://x?a=2&b=1"))
+        #expect(try RoutePattern("weread://x/y/") == RoutePattern("weread://x//y"))
+        #expect(try RoutePattern("weread://x/%E7%BA%A2") == RoutePattern("weread://x/红"))
+    }
+
+    @Test func listsParameterNamesInOrder() throws {
+        let pattern = try RoutePattern("weread://:screen/:id(uuid)/*rest?q&page=:page(int)#:anchor")
+        #expect(pattern.parameterNames == ["screen", "id", "rest", "page", "q", "anchor"])
+        #expect(try RoutePattern("weread://web/*").parameterNames == ["*"])
+    }
+
+    @Test func canonicalFormParsesBackToTheSamePattern() throws {
+        for text in [
+            "weread://book/%3Aliteral/%2A?x=%3Av#%3Af", "weread://:host/a%2Fb/*tail", "mailto:*", "weread:///x",
+            "weread://search?q", "https://weread.example/book/:id(int)?from=:source#reviews",
+            "weread://x?from-page", "weread://x?a%20b&c=:c", "weread://x?q=:q",
+        ] {
+            let pattern = try RoutePattern(text)
+            #expect(try RoutePattern(pattern.description) == pattern, "\(text)")
+            #expect(try RoutePattern(pattern.description).description == pattern.description)
+        }
+    }
+
+    @Test(arguments: [
+        "book/:id",
+        "1x://book",
+        "weread://book/:",
+        "weread://book/:id(int",
+        "weread://book/:id(int)x",
+        "weread://book/:id(nope)",
+        "weread://book/:id()",
+        "weread://book/:i-d",
+        "weread://book/*/more",
+        "weread://book/*bad-name",
+        "weread://book/:id/:id",
+        "weread://book/:id?id",
+        "weread://book?q=1&q=2",
+        "weread://book?=1",
+        "weread://book#",
+        "weread://book/%zz",
+        "weread://book:80/x",
+        "weread://user@book/x",
+        "weread://book/a b",
+    ])
+    func rejectsInvalidPatternsWithTheProblem(pattern: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+        guard case .invalidPattern(let text, let problem)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(text == pattern)
+        #expect(!problem.isEmpty)
+    }
+
+    @Test func queryShorthandCapturesUnderTheItemsOwnName() throws {
+        let pattern = try RoutePattern("weread://x?from-page&q=:q")
+        #expect(pattern.description == "weread://x?from-page&q")
+        #expect(pattern.parameterNames == ["from-page", "q"])
+    }
+
+    @Test func unknownTypeErrorNamesTheKnownTypes() {
+        do {
+            _ = try RoutePattern("weread://book/:id(isbn)")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("int, string, uuid"))
+            #expect(error.description.contains("Configuration.parameterTypes"))
+        }
+    }
+
+    @Test func customTypesAreKnownByName() throws {
+        let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
+        let pattern = try RoutePattern("weread://n/:n(even)", parameterTypes: [even])
+        #expect(pattern.description == "weread://n/:n(even)")
+    }
+
+    @Test(arguments: [
+        ("0", true), ("-12", true), ("9223372036854775807", true), ("9223372036854775808", false),
+        ("", false), ("-", false), ("+1", false), ("1.5", false), ("١٢", false), ("12a", false),
+    ])
+    func intTypeAcceptsWholeNumbersThatFit(value: String, accepted: Bool) {
+        #expect(ParameterType.int.accepts(value) == accepted)
+    }
+
+    @Test(arguments: [
+        ("123e4567-e89b-12d3-a456-426614174000", true), ("123E4567-E89B-12D3-A456-426614174000", true),
+        ("123e4567e89b12d3a456426614174000", false), ("123e4567-e89b-12d3-a456-42661417400g", false),
+        ("123e4567-e89b-12d3-a456-4266141740000", false), ("", false),
+    ])
+    func uuidTypeAcceptsCanonicalUUIDText(value: String, accepted: Bool) {
+        #expect(ParameterType.uuid.accepts(value) == accepted)
+    }
+
+    @Test func stringTypeAcceptsAnyNonEmptyValue() {
+        #expect(ParameterType.string.accepts("anything at all"))
+        #expect(!ParameterType.string.accepts(""))
+    }
+}

@@ -1,0 +1,232 @@
+import ServiceRegistry
+import ServiceRouter
+import Testing
+
+@Suite("Opening URLs")
+struct RouterOpeningTests {
+    @Test func registeringBuildsNothingAndOpeningResolvesTheServiceThen() throws {
+        let counter = BuildCounter()
+        let router = ServiceRouter(registry: makeRegistry(counter: counter))
+        try router.register("weread://greet/:name") { (greeter: any Greeter, request) in
+            greeter.greet(try request.parameters.string("name"))
+        }
+        #expect(counter.value == 0)
+        #expect(try router.open("weread://greet/Ada", as: String.self) == "Hello, Ada")
+        #expect(counter.value == 1)
+        try router.open("weread://greet/Bob")
+        #expect(counter.value == 2)
+    }
+
+    @Test func resolvesServicesWithAnArgumentMadeFromTheRequest() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://user/:id(int)", argument: { try $0.parameters.int("id") }) {
+            (profile: any Profile, _) in profile.userID
+        }
+        #expect(try router.open("weread://user/7", as: Int.self) == 7)
+    }
+
+    @Test func resolvesNamedServices() throws {
+        let registry = makeRegistry()
+        registry.register(Greeter.self, name: "loud") { _ in LoudGreeter() }
+        let router = ServiceRouter(registry: registry)
+        try router.register("weread://shout/:name", serviceName: "loud") { (greeter: any Greeter, request) in
+            greeter.greet(try request.parameters.string("name"))
+        }
+        #expect(try router.open("weread://shout/ada", as: String.self) == "HELLO, ADA")
+        #expect(router.routes.first?.serviceName == "loud")
+    }
+
+    @Test func resolvesAtOpenTimeSoOverridesApply() throws {
+        let registry = makeRegistry()
+        let router = ServiceRouter(registry: registry)
+        try router.register("weread://greet/:name") { (greeter: any Greeter, request) in
+            greeter.greet(try request.parameters.string("name"))
+        }
+        let overridden = try registry.withOverrides {
+            $0.register(Greeter.self) { _ in LoudGreeter() }
+        } operation: {
+            try router.open("weread://greet/ada", as: String.self)
+        }
+        #expect(overridden == "HELLO, ADA")
+        #expect(try router.open("weread://greet/ada", as: String.self) == "Hello, ada")
+    }
+
+    @Test func handlerSeesParametersQueryFragmentAndOrigin() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id(int)/*rest?sort=:order#:section") { (_: any Greeter, request) in
+            [
+                String(try request.parameters.int("id")), request.parameters.wildcard ?? "-",
+                try request.parameters.string("order"), try request.parameters.string("section"),
+                request.query("from") ?? "-", request.origin == .external ? "external" : "in-app",
+                request.pattern ?? "-",
+            ].joined(separator: "|")
+        }
+        let result = try router.open("weread://book/42/notes/%E7%AB%A0?sort=new+first&from=push#top", as: String.self, from: .external)
+        #expect(result == "42|notes/章|new first|top|push|external|weread://book/:id(int)/*rest?sort=:order#:section")
+    }
+
+    @Test func typedParameterAccessorsThrowTypedErrors() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://x/:word") { (_: any Greeter, request) in try request.parameters.int("word") }
+        try router.register("weread://y/:word") { (_: any Greeter, request) in try request.parameters.string("nope") }
+        try router.register("weread://z/:ratio") { (_: any Greeter, request) in try request.parameters.value("ratio", as: Double.self) }
+
+        let notInt = routeErrorReason { () throws(RouteError) in try router.open("weread://x/abc") }
+        guard case .invalidParameter(let name, let value, let expected, let pattern)? = notInt else {
+            Issue.record("expected invalidParameter, got \(String(describing: notInt))")
+            return
+        }
+        #expect((name, value, expected, pattern) == ("word", "abc", "an int", "weread://x/:word"))
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://y/a") }) == "missingParameter")
+        #expect(try router.open("weread://z/0.5", as: Double.self) == 0.5)
+    }
+
+    @Test func openForObjectRefusesTheWrongResultType() throws {
+        let router = try makeEchoRouter(["weread://a"])
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://a", as: Int.self) }
+        guard case .resultTypeMismatch(let expected, let actual, let pattern)? = reason else {
+            Issue.record("expected resultTypeMismatch, got \(String(describing: reason))")
+            return
+        }
+        #expect(expected == "Swift.Int")
+        #expect(actual == "Swift.String")
+        #expect(pattern == "weread://a")
+    }
+
+    @Test func unresolvableServiceIsATypedErrorWrappingTheResolutionError() throws {
+        let router = ServiceRouter(registry: ServiceRegistry())
+        try router.register("weread://greet") { (greeter: any Greeter, _) in greeter.greet("x") }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://greet") }
+        guard case .serviceUnavailable(let resolution, let pattern)? = reason else {
+            Issue.record("expected serviceUnavailable, got \(String(describing: reason))")
+            return
+        }
+        #expect(resolution.reason == .notRegistered)
+        #expect(pattern == "weread://greet")
+    }
+
+    @Test func handlerErrorsAreWrappedButItsRouteErrorsPassThrough() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://fail") { (_: any Greeter, _) in throw ExampleFailure() }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://fail") }
+        guard case .handlerFailed(let underlying, "weread://fail")? = reason else {
+            Issue.record("expected handlerFailed, got \(String(describing: reason))")
+            return
+        }
+        #expect(underlying is ExampleFailure)
+    }
+
+    @Test func declinedURLsGoToTheNextCandidateThenTheFallbacks() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/latest") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread://book/:id(int)") { (_: any Greeter, _) in "typed" }
+        try router.register("weread://book/:slug", priority: 2) { (_: any Greeter, request) -> RouteOutcome<String> in
+            request.parameters["slug"] == "keep" ? .handled("slug high") : .declined
+        }
+        try router.register("weread://book/:slug", priority: 1) { (_: any Greeter, _) in "slug low" }
+        try router.register("weread://book/*") { (_: any Greeter, _) in "wildcard" }
+
+        #expect(try router.open("weread://book/keep", as: String.self) == "slug high")
+        #expect(try router.open("weread://book/other", as: String.self) == "slug low")
+        #expect(try router.open("weread://book/latest", as: String.self) == "slug low")
+    }
+
+    @Test func whenEveryRouteDeclinesTheFallbackRunsElseADeclinedError() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://a/:x") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread://a/*") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://a/1") }
+        guard case .declined(let patterns)? = reason else {
+            Issue.record("expected declined, got \(String(describing: reason))")
+            return
+        }
+        #expect(patterns == ["weread://a/:x", "weread://a/*"])
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        #expect(try router.open("weread://a/1", as: String.self) == "fallback")
+    }
+
+    @Test func unmatchedURLsGoToTheSchemeFallbackThenTheGlobalOne() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }) == "noRoute")
+
+        router.setFallback { request in "global \(request.url.scheme)" }
+        #expect(try router.open("weread://nothing", as: String.self) == "global weread")
+        #expect(try router.open("other://x", as: String.self) == "global other")
+
+        router.setFallback(forScheme: "WeRead") { request in "weread fallback \(request.parameters.names.count) \(request.pattern ?? "nil")" }
+        #expect(try router.open("weread://nothing", as: String.self) == "weread fallback 0 nil")
+        #expect(try router.open("other://x", as: String.self) == "global other")
+        #expect(try router.open("weread://book/1", as: String.self) == "weread://book/:id")
+
+        router.removeFallback(forScheme: "weread")
+        router.removeFallback()
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }) == "noRoute")
+    }
+
+    @Test func fallbacksMayRunAgainstAService() throws {
+        let counter = BuildCounter()
+        let router = ServiceRouter(registry: makeRegistry(counter: counter))
+        router.setFallback(forScheme: "https") { (greeter: any Greeter, request) in greeter.greet(request.url.host ?? "") }
+        #expect(counter.value == 0)
+        #expect(try router.open("https://example.org/x", as: String.self) == "Hello, example.org")
+        #expect(counter.value == 1)
+    }
+
+    @Test func noRouteExplainsTheClosestRoutesUnmetRequirement() throws {
+        let router = try makeEchoRouter(["weread://book/:bookId(int)/reviews", "weread://search?q=:term", "weread://tab?name=reviews"])
+        let cases: [(String, String, String?, String)] = [
+            ("weread://book/abc/reviews", "bookId", "abc", "an int"),
+            ("weread://search", "q", nil, "a non-empty value"),
+            ("weread://search?q=", "q", "", "a non-empty value"),
+            ("weread://tab?name=notes", "name", "notes", "'reviews'"),
+        ]
+        for (url, name, value, expected) in cases {
+            let reason = routeErrorReason { () throws(RouteError) in try router.open(url) }
+            guard case .invalidParameter(let gotName, let gotValue, let gotExpected, _)? = reason else {
+                Issue.record("expected invalidParameter for \(url), got \(String(describing: reason))")
+                continue
+            }
+            #expect((gotName, gotValue, gotExpected) == (name, value, expected), "\(url)")
+        }
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
+    }
+
+    @Test func matchReportsTheWinningRouteWithoutResolvingAnything() throws {
+        let counter = BuildCounter()
+        let router = ServiceRouter(registry: makeRegistry(counter: counter))
+        try router.register("weread://book/:bookId(int)/reviews") { (greeter: any Greeter, _) in greeter.greet("x") }
+        let request = try router.match("weread://book/42/reviews?from=push")
+        #expect(request.pattern == "weread://book/:bookId(int)/reviews")
+        #expect(request.parameters["bookId"] == "42")
+        #expect(request.query("from") == "push")
+        #expect(counter.value == 0)
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.match("weread://nope") }) == "noRoute")
+    }
+
+    @Test func handlersMayOpenURLsAndRegisterRoutesWithoutDeadlocking() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://inner") { (_: any Greeter, _) in "inner" }
+        try router.register("weread://outer") { [router] (_: any Greeter, _) in
+            try router.register("weread://added") { (_: any Greeter, _) in "added" }
+            return try router.open("weread://inner", as: String.self) + "+outer"
+        }
+        #expect(try router.open("weread://outer", as: String.self) == "inner+outer")
+        #expect(try router.open("weread://added", as: String.self) == "added")
+    }
+
+    @Test func everyErrorDescriptionNamesTheURLAndAFix() throws {
+        let router = try makeEchoRouter(["weread://book/:id(int)"])
+        for url in ["weread://book/x", "weread://nothing", "nope", "weread://book/%zz"] {
+            do {
+                try router.open(url, from: .external)
+                Issue.record("expected an error for \(url)")
+            } catch {
+                #expect(error.description.contains(url), "\(error)")
+            }
+        }
+    }
+}
+
+struct LoudGreeter: Greeter {
+    func greet(_ name: String) -> String { "HELLO, \(name.uppercased())" }
+}

@@ -1,0 +1,73 @@
+@testable import ServiceRouter
+import Testing
+
+/// Checks the trie, with its indexing and pruning, against a matcher that tries every
+/// pattern one by one and sorts the matches by the precedence rule.
+@Suite("Trie against a brute-force matcher")
+struct TrieOracleTests {
+    static let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
+
+    static let patterns = RouterPropertyTests.patterns + [
+        "weread://a/:x/c", "weread://a/b/:y", "weread://:z/b/c", "weread://a/:n(even)/:tail",
+        "weread://a/:m(string)/end", "weread://a/b/c", "weread://a/*", "weread://a/:q(int)#top",
+        "weread://a/:q(int)?k=v", "weread://a/:q(int)?k=:v(int)", "weread://*anything",
+    ]
+
+    @Test(arguments: [UInt64(11), 12, 13])
+    func bestMatchEqualsBruteForceWinner(seed: UInt64) throws {
+        let router = ServiceRouter(registry: makeRegistry(), configuration: .init(parameterTypes: [Self.even]))
+        for (index, pattern) in Self.patterns.enumerated() {
+            try router.register(pattern, priority: index % 3, inAppOnly: index % 5 == 4) { (_: any Greeter, request) in request.pattern }
+        }
+        let parsed = try Self.patterns.enumerated().map { index, text in
+            (pattern: try RoutePattern(text, parameterTypes: [Self.even]), priority: index % 3, inAppOnly: index % 5 == 4)
+        }
+        var fuzzer = URLFuzzer(random: SeededGenerator(seed: seed))
+        var compared = 0
+        for _ in 0..<2_000 {
+            let base = fuzzer.random.chance(50) ? fuzzer.routeShaped() : fuzzer.generated()
+            for text in [base, fuzzer.mutated(base), base.replacingFirstHost(with: "a")] {
+                guard let url = try? RouteURL(text) else { continue }
+                for origin in [URLOrigin.inApp, .external] {
+                    // A scheme without routes is refused from outside; the brute force finds
+                    // no route for it either, so the two answers still agree.
+                    let expected = parsed
+                        .filter { (origin == .inApp || !$0.inAppOnly) && Self.naiveMatch($0.pattern, url) }
+                        .min { RoutePrecedence.precedes(($0.pattern, $0.priority), ($1.pattern, $1.priority)) }
+                    let actual = try? router.match(text, from: origin)
+                    #expect(actual?.pattern == expected?.pattern.canonical, "\(text) from \(origin)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 5_000)
+    }
+
+    static func naiveMatch(_ pattern: RoutePattern, _ url: RouteURL) -> Bool {
+        guard pattern.scheme == url.scheme, pattern.hasAuthority == (url.host != nil) else { return false }
+        var position = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .wildcard:
+                return SegmentTrie<Route>.meetsRequirements(pattern, url)
+            case .literal(let text):
+                guard position < url.matchSegmentCount, url.matchSegment(at: position) == text else { return false }
+            case .parameter(_, let type):
+                guard position < url.matchSegmentCount else { return false }
+                if let type, !type.accepts(url.matchSegment(at: position)) { return false }
+            }
+            position += 1
+        }
+        return position == url.matchSegmentCount && SegmentTrie<Route>.meetsRequirements(pattern, url)
+    }
+}
+
+extension String {
+    /// The URL with its host replaced, to aim generated URLs at the `weread://a/...` routes.
+    fileprivate func replacingFirstHost(with host: String) -> String {
+        guard let range = firstRange(of: "://") else { return self }
+        let rest = self[range.upperBound...]
+        let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return String(self[..<range.upperBound]) + host + rest[hostEnd...]
+    }
+}

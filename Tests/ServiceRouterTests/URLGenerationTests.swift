@@ -1,0 +1,65 @@
+import ServiceRouter
+import Testing
+
+@Suite("URL generation")
+struct URLGenerationTests {
+    @Test func fillsParametersAndPercentEncodesEachPart() throws {
+        let pattern = try RoutePattern("weread://book/:bookId(int)/:title?q=:term&tab=all#:anchor")
+        let url = try pattern.url(
+            parameters: ["bookId": 42, "title": "a/b c?", "term": "红 & +", "anchor": "x y"],
+            query: [QueryItem(name: "from", value: "push"), QueryItem(name: "flag", value: nil)]
+        )
+        #expect(url == "weread://book/42/a%2Fb%20c%3F?q=%E7%BA%A2%20%26%20%2B&tab=all&from=push&flag#x%20y")
+    }
+
+    @Test func wildcardValueKeepsItsSlashes() throws {
+        let pattern = try RoutePattern("weread://web/*path")
+        #expect(try pattern.url(parameters: ["path": "help/faq page"]) == "weread://web/help/faq%20page")
+        #expect(try pattern.url() == "weread://web")
+        #expect(try RoutePattern("weread://web/*").url(parameters: ["*": "a/b"]) == "weread://web/a/b")
+    }
+
+    @Test func encodesColonsAndStarsSoValuesCannotReadAsPatternSyntax() throws {
+        let url = try RoutePattern("weread://x/:v").url(parameters: ["v": ":id*"])
+        #expect(url == "weread://x/%3Aid%2A")
+    }
+
+    @Test func refusesValuesThatDoNotFitTheirType() {
+        let reason = routeErrorReason { () throws(RouteError) in
+            try RoutePattern("weread://book/:bookId(int)").url(parameters: ["bookId": "forty-two"])
+        }
+        guard case .invalidParameter(let name, let value, let expected, _)? = reason else {
+            Issue.record("expected invalidParameter, got \(String(describing: reason))")
+            return
+        }
+        #expect(name == "bookId")
+        #expect(value == "forty-two")
+        #expect(expected == "an int")
+    }
+
+    @Test func refusesMissingEmptyAndUnknownParameters() {
+        let pattern = try? RoutePattern("weread://book/:bookId")
+        let missing = routeErrorReason { () throws(RouteError) in try pattern?.url() }
+        #expect(caseName(missing) == "invalidParameter")
+        let empty = routeErrorReason { () throws(RouteError) in try pattern?.url(parameters: ["bookId": ""]) }
+        #expect(caseName(empty) == "invalidParameter")
+        let unknown = routeErrorReason { () throws(RouteError) in try pattern?.url(parameters: ["bookId": 1, "bookID": 2]) }
+        #expect(caseName(unknown) == "missingParameter")
+    }
+
+    @Test func routerGeneratesWithItsCustomTypes() throws {
+        let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
+        let router = ServiceRouter(registry: makeRegistry(), configuration: .init(parameterTypes: [even]))
+        #expect(try router.url(for: "weread://n/:n(even)", parameters: ["n": 4], fragment: "f") == "weread://n/4#f")
+        let odd = routeErrorReason { () throws(RouteError) in try router.url(for: "weread://n/:n(even)", parameters: ["n": 3]) }
+        #expect(caseName(odd) == "invalidParameter")
+    }
+
+    @Test func generatedURLsMatchBackToTheSameParameters() throws {
+        let router = try makeEchoRouter(["weread://book/:bookId(int)/:title?q=:term#:anchor"])
+        let values = ["bookId": "-7", "title": "a/b %20 ? # & = + 红楼梦 🙂", "term": "x+y&z=1", "anchor": "#?"]
+        let url = try router.url(for: "weread://book/:bookId(int)/:title?q=:term#:anchor", parameters: values)
+        let request = try router.match(url)
+        #expect(Dictionary(uniqueKeysWithValues: request.parameters.map { ($0.name, $0.value) }) == values)
+    }
+}

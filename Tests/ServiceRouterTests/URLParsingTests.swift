@@ -1,0 +1,148 @@
+import ServiceRouter
+import Testing
+
+@Suite("URL parsing")
+struct URLParsingTests {
+    @Test func readsSchemeHostPathQueryAndFragment() throws {
+        let url = try RouteURL("WeRead://Book/42/Reviews?from=push&debug#top")
+        #expect(url.scheme == "weread")
+        #expect(url.host == "book")
+        #expect(url.pathSegments == ["42", "Reviews"])
+        #expect(url.queryItems == [QueryItem(name: "from", value: "push"), QueryItem(name: "debug", value: nil)])
+        #expect(url.fragment == "top")
+        #expect(url.string == "WeRead://Book/42/Reviews?from=push&debug#top")
+    }
+
+    @Test func dropsEmptySegmentsSoTrailingAndDoubleSlashesRouteAlike() throws {
+        #expect(try RouteURL("weread://book/42/").pathSegments == ["42"])
+        #expect(try RouteURL("weread://book//42").pathSegments == ["42"])
+        #expect(try RouteURL("weread://book").pathSegments == [])
+        #expect(try RouteURL("weread://book/").pathSegments == [])
+    }
+
+    @Test func distinguishesMissingAuthorityFromEmptyHost() throws {
+        let mail = try RouteURL("mailto:reader@example.com")
+        #expect(mail.host == nil)
+        #expect(mail.pathSegments == ["reader@example.com"])
+        let empty = try RouteURL("weread:///settings")
+        #expect(empty.host == "")
+        #expect(empty.pathSegments == ["settings"])
+    }
+
+    @Test func readsPort() throws {
+        let url = try RouteURL("https://weread.example:8443/book/1")
+        #expect(url.host == "weread.example")
+        #expect(url.port == 8443)
+    }
+
+    @Test func decodesPercentEscapesPerSegmentKeepingEncodedSlashInside() throws {
+        let url = try RouteURL("weread://search/a%2Fb/%E7%BA%A2%E6%A5%BC%E6%A2%A6/100%25")
+        #expect(url.pathSegments == ["a/b", "红楼梦", "100%"])
+    }
+
+    @Test func acceptsRawUnicodePaths() throws {
+        let url = try RouteURL("weread://search/红楼梦/café?q=日本語#章节")
+        #expect(url.pathSegments == ["红楼梦", "café"])
+        #expect(url.queryValue("q") == "日本語")
+        #expect(url.fragment == "章节")
+    }
+
+    @Test func decodesPlusAsSpaceInQueriesOnlyWhenAsked() throws {
+        let url = try RouteURL("weread://search/a+b?q=a+b%2Bc")
+        #expect(url.pathSegments == ["a+b"])
+        #expect(url.queryValue("q") == "a b+c")
+        let literal = try RouteURL("weread://search?q=a+b", options: URLParsingOptions(decodesPlusAsSpace: false))
+        #expect(literal.queryValue("q") == "a+b")
+    }
+
+    @Test func keepsEmptyValueDistinctFromMissingValue() throws {
+        let url = try RouteURL("weread://search?q=&flag&&x=1=2")
+        #expect(url.queryItems == [
+            QueryItem(name: "q", value: ""), QueryItem(name: "flag", value: nil), QueryItem(name: "x", value: "1=2"),
+        ])
+        #expect(url.queryValue("q") == "")
+        #expect(url.queryValue("flag") == nil)
+        #expect(url.queryValue("absent") == nil)
+    }
+
+    @Test func fragmentMayContainQuestionMarks() throws {
+        let url = try RouteURL("weread://book/1#part?two")
+        #expect(url.fragment == "part?two")
+        #expect(url.queryItems.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("book/42", "malformedURL"),
+        ("://book", "malformedURL"),
+        ("1weread://book", "malformedURL"),
+        ("we_read://book", "malformedURL"),
+        ("weread://book/4 2", "malformedURL"),
+        ("weread://book/\t", "malformedURL"),
+        ("weread://book/\u{7F}", "malformedURL"),
+        ("https://trusted.example@evil.example/", "malformedURL"),
+        ("weread://[::1]/x", "malformedURL"),
+        ("weread://book:99999/x", "malformedURL"),
+        ("weread://book:/x", "malformedURL"),
+        ("weread://bo\\ok/x", "malformedURL"),
+        ("weread://book/%", "invalidPercentEncoding"),
+        ("weread://book/%4", "invalidPercentEncoding"),
+        ("weread://book/%G1", "invalidPercentEncoding"),
+        ("weread://book/%C3%28", "invalidPercentEncoding"),
+        ("weread://book?q=%FF", "invalidPercentEncoding"),
+        ("weread://book?%zz=1", "invalidPercentEncoding"),
+        ("weread://book#%", "invalidPercentEncoding"),
+        ("weread://bo%zzok", "invalidPercentEncoding"),
+    ])
+    func rejectsMalformedURLsWithTypedErrors(url: String, expected: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+        #expect(caseName(reason) == expected)
+    }
+
+    @Test func errorsSayWhatWasWrongAndWhere() {
+        do {
+            _ = try RouteURL("weread://book/%4x")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.url == "weread://book/%4x")
+            #expect(error.description.contains("'%4x'"))
+            #expect(error.description.contains("%25"))
+        }
+    }
+
+    @Test func enforcesLengthLimitBeforeReadingAnything() {
+        let options = URLParsingOptions(maximumLength: 20)
+        let reason = routeErrorReason { () throws(RouteError) in
+            try RouteURL("weread://book/" + String(repeating: "%", count: 100), options: options)
+        }
+        guard case .urlTooLong(let length, let limit)? = reason else {
+            Issue.record("expected urlTooLong, got \(String(describing: reason))")
+            return
+        }
+        #expect(length == 114)
+        #expect(limit == 20)
+    }
+
+    @Test func enforcesSegmentAndQueryItemLimits() throws {
+        let options = URLParsingOptions(maximumSegmentCount: 3, maximumQueryItemCount: 2)
+        #expect(try RouteURL("weread://h/a/b/c", options: options).pathSegments.count == 3)
+        let segments = routeErrorReason { () throws(RouteError) in try RouteURL("weread://h/a/b/c/d", options: options) }
+        #expect(caseName(segments) == "tooManySegments")
+        #expect(try RouteURL("weread://h?a&b", options: options).queryItems.count == 2)
+        let items = routeErrorReason { () throws(RouteError) in try RouteURL("weread://h?a&b&c", options: options) }
+        #expect(caseName(items) == "tooManyQueryItems")
+    }
+
+    @Test func survivesHugeDigitRunsInPortsWithoutOverflow() {
+        let reason = routeErrorReason { () throws(RouteError) in
+            try RouteURL("weread://h:" + String(repeating: "9", count: 400) + "/x")
+        }
+        #expect(caseName(reason) == "malformedURL")
+    }
+
+    @Test func splitsOnDelimitersEvenWhenCombiningMarksFollowThem() throws {
+        // "&\u{301}" is one Character; splitting by Character would miss the delimiter.
+        let url = try RouteURL("weread://h/a/\u{301}b?x=1&\u{301}y=2")
+        #expect(url.pathSegments == ["a", "\u{301}b"])
+        #expect(url.queryItems.count == 2)
+    }
+}

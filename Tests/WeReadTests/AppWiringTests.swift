@@ -1,0 +1,59 @@
+import ServiceRegistry
+import Testing
+import WeReadBookDetail
+import WeReadBookshelf
+import WeReadInterfaces
+import WeReadReading
+import WeReadReview
+
+@testable import weread
+
+/// The composition root's wiring, checked before the app runs.
+@Suite struct AppWiringTests {
+    @Test func theAppRegistryPassesValidation() throws {
+        try WeReadApp.makeRegistry().validate()
+    }
+
+    @Test func validationCatchesAMissingComponent() {
+        // Everything but the catalog: every component that reads the catalog must fail.
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly(), BookshelfAssembly(), ReadingAssembly())
+        let error = #expect(throws: ValidationError.self) { try registry.validate() }
+        #expect(error?.failures.map(\.registration).sorted() == ["BookshelfService", "ReadingService", "ReviewService"])
+        #expect(error?.failures.allSatisfy { $0.error.reason == .notRegistered } == true)
+    }
+
+    @Test func everyInterfaceIsRegisteredByExactlyTheAppsComponents() {
+        let registry = WeReadApp.makeRegistry()
+        #expect(registry.isRegistered(CatalogService.self))
+        #expect(registry.isRegistered(ReviewService.self))
+        #expect(registry.isRegistered(BookshelfService.self))
+        #expect(registry.isRegistered(ReadingService.self))
+        #expect(registry.isRegistered(BookDetailService.self, argumentType: BookID.self))
+        #expect(WeReadApp.registrationSummary(of: registry) == (registrations: 5, components: 5))
+    }
+
+    @Test func theDependencyGraphShowsWhoDependsOnWhom() {
+        let graph = WeReadApp.makeRegistry().dependencyGraph()
+        let edges = Set(graph.edges.map { "\($0.from) -> \($0.to)" })
+        #expect(
+            edges == [
+                "ReviewService -> CatalogService",
+                "BookshelfService -> CatalogService",
+                "ReadingService -> CatalogService",
+                "ReadingService -> BookshelfService",
+            ])
+        let scopes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.serviceType, $0.scope) })
+        #expect(scopes["CatalogService"] == .singleton)
+        #expect(scopes["ReadingService"] == .weak)
+        #expect(scopes["BookDetailService"] == .transient)
+    }
+
+    @Test func installingBuildsNothing() {
+        // Every factory would build something observable; after installing, nothing is alive.
+        let observer = BuildObserver()
+        _ = ObservedComposition.makeRegistry(observer: observer)
+        #expect(observer.liveServices.isEmpty)
+        #expect(observer.takeEvents().isEmpty)
+    }
+}

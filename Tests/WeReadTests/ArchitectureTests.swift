@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The componentization rule, read from the source files: a component may import the
+/// interfaces, the registry and the platform, never another component.
+@Suite struct ArchitectureTests {
+    static let components = ["WeReadCatalog", "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf"]
+    static let allowedInComponents: Set<String> = [
+        "WeReadInterfaces", "ServiceRegistry", "Swift", "Foundation", "Synchronization",
+    ]
+    /// The interfaces module is the thin one: nothing but the standard library.
+    static let allowedInInterfaces: Set<String> = ["Swift"]
+
+    /// The package root, found from this file's path (`<root>/Tests/WeReadTests/...`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The modules a Swift source imports: `import X`, `@testable import X`,
+    /// `public import X`, `import struct X.Y`, `@preconcurrency import X`, and so on.
+    static func importedModules(in source: String) -> [String] {
+        let declarationKinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+        var modules: [String] = []
+        for line in source.split(whereSeparator: \.isNewline) {
+            var words = line.split(whereSeparator: \.isWhitespace)[...]
+            // Attributes and access levels may come before `import`.
+            while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains(first) {
+                words = words.dropFirst()
+            }
+            guard words.first == "import" else { continue }
+            words = words.dropFirst()
+            if let kind = words.first, declarationKinds.contains(kind) { words = words.dropFirst() }
+            guard let path = words.first else { continue }
+            modules.append(String(path.split(separator: ".").first ?? path))
+        }
+        return modules
+    }
+
+    /// Every `.swift` file under `Sources/<target>`, with its text.
+    static func sources(of target: String) throws -> [(file: String, text: String)] {
+        let folder = packageRoot.appendingPathComponent("Sources").appendingPathComponent(target).resolvingSymlinksInPath()
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return try files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map { url in
+            (url.lastPathComponent, try String(contentsOf: url, encoding: .utf8))
+        }
+    }
+
+    @Test func theImportParserFindsEveryFormOfImport() {
+        let source = """
+            import ServiceRegistry
+            @testable import weread
+            public import WeReadInterfaces
+            @preconcurrency internal import Foundation
+            import struct WeReadReview.ReviewAssembly
+              import Synchronization
+            // import NotReal (a comment)
+            let important = "import Nope"
+            """
+        #expect(
+            Self.importedModules(in: source)
+                == ["ServiceRegistry", "weread", "WeReadInterfaces", "Foundation", "WeReadReview", "Synchronization"])
+    }
+
+    @Test(arguments: components)
+    func componentImportsOnlyTheInterfacesTheRegistryAndThePlatform(component: String) throws {
+        let files = try Self.sources(of: component)
+        try #require(!files.isEmpty, "no sources found for \(component) under \(Self.packageRoot.path)")
+        for (file, text) in files {
+            let forbidden = Self.importedModules(in: text).filter { !Self.allowedInComponents.contains($0) }
+            #expect(
+                forbidden.isEmpty,
+                "\(component)/\(file) imports \(forbidden); a component may import only \(Self.allowedInComponents.sorted()). Reach another component through its protocol in WeReadInterfaces and the registry.")
+        }
+    }
+
+    @Test(arguments: components)
+    func componentExposesExactlyOnePublicTypeItsAssembly(component: String) throws {
+        let publicTypes = try Self.sources(of: component).flatMap { file in
+            file.text.split(whereSeparator: \.isNewline).filter { line in
+                let words = line.split(whereSeparator: \.isWhitespace)
+                guard words.first == "public" || words.first == "open" else { return false }
+                return words.dropFirst().contains { ["struct", "class", "enum", "protocol", "actor", "typealias"].contains($0) }
+            }
+        }
+        #expect(publicTypes.count == 1, "\(component) exposes \(publicTypes)")
+        #expect(publicTypes.first?.contains(": ServiceAssembly") == true, "\(component) exposes \(publicTypes)")
+    }
+
+    @Test func theInterfacesModuleImportsNothingButTheStandardLibrary() throws {
+        let files = try Self.sources(of: "WeReadInterfaces")
+        try #require(!files.isEmpty)
+        for (file, text) in files {
+            let forbidden = Self.importedModules(in: text).filter { !Self.allowedInInterfaces.contains($0) }
+            #expect(forbidden.isEmpty, "WeReadInterfaces/\(file) imports \(forbidden)")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import ServiceRegistry
+import Testing
+
+@testable import weread
+
+/// The `weread` commands, run as the executable would run them, minus printing.
+@Suite struct CommandLineTests {
+    @Test func openShowsTheBookDetailScreen() {
+        let result = WeReadCommandLine.run(["open", "42"])
+        #expect(result.exitCode == .success)
+        #expect(result.errorOutput.isEmpty)
+        #expect(
+            result.output == """
+                The Hitchhiker's Guide to the Galaxy
+                Douglas Adams · 1979 · 224 pages
+                4.0★ from 3 reviews
+                  ★★★★★ Arthur D.: “Don't panic: funniest book I own, and the towel advice is sound.”
+                  ★★★★☆ Trillian: “Silly in the best way; the whale's monologue is perfect.”
+
+                """)
+    }
+
+    @Test func reviewsListsEveryReviewTheMostHelpfulFirst() {
+        let result = WeReadCommandLine.run(["reviews", "42"])
+        #expect(result.exitCode == .success)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first == "Reviews of The Hitchhiker's Guide to the Galaxy (Douglas Adams, 1979) — 4.0★ from 3 reviews")
+        #expect(lines.dropFirst().map { $0.split(separator: ":").first.map(String.init) } == [
+            "  ★★★★★ Arthur D.", "  ★★★★☆ Trillian", "  ★★★☆☆ Marvin",
+        ])
+    }
+
+    @Test func reviewsOfAnUnreviewedBookSaysSoAndSucceeds() {
+        let result = WeReadCommandLine.run(["reviews", "69"])
+        #expect(result.exitCode == .success)
+        #expect(result.output == "No reviews yet for The True Story of Ah Q (Lu Xun, 1921).\n")
+    }
+
+    @Test func searchListsMatchesWithTheirIDs() {
+        let result = WeReadCommandLine.run(["search", "the", "hobbit"])
+        #expect(result.exitCode == .success)
+        #expect(result.output == "1 book matches “the hobbit”:\n  #33  The Hobbit — J. R. R. Tolkien (1937)\n")
+    }
+
+    @Test(arguments: ["--help", "-h", "help"])
+    func helpExplainsEveryCommand(flag: String) {
+        let result = WeReadCommandLine.run([flag])
+        #expect(result.exitCode == .success)
+        for command in ["weread open <book-id>", "weread reviews <book-id>", "weread search <text>", "weread graph",
+                        "weread graph --dot", "weread open-url <url>", "weread --help"] {
+            #expect(result.output.contains(command), "help lacks \(command)")
+        }
+    }
+
+    @Test func graphPrintsTheWiringAsATreeAndSaysWhatItCouldNotDraw() {
+        let result = WeReadCommandLine.run(["graph"])
+        #expect(result.exitCode == .success)
+        #expect(result.output.contains("ReviewService [singleton, ReviewAssembly]\n└── CatalogService [singleton, CatalogAssembly]"))
+        #expect(result.output.contains("Not drawn: what BookDetailService depends on."))
+    }
+
+    @Test func graphDotPrintsGraphvizOnly() {
+        let result = WeReadCommandLine.run(["graph", "--dot"])
+        #expect(result.exitCode == .success)
+        #expect(result.output.hasPrefix("digraph "))
+        #expect(result.output.hasSuffix("}\n"))
+        #expect(result.output.contains("\"ReviewService\" -> \"CatalogService\";"))
+    }
+
+    @Test func openURLOpensTheScreenALinkNames() {
+        let result = WeReadCommandLine.run(["open-url", "weread://book/42?from=push"])
+        #expect(result.exitCode == .success)
+        #expect(result.errorOutput.isEmpty)
+        #expect(result.output.hasPrefix("The Hitchhiker's Guide to the Galaxy\n"))
+        #expect(result.output.hasSuffix("(opened from push)\n"))
+    }
+
+    /// Mistakes a person can make, each with the message it must get and its exit status.
+    @Test(arguments: [
+        (["open"], "weread: open needs a book id.", CommandResult.ExitCode.usage),
+        (["open", "abc"], "weread: 'abc' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
+        (["open", "-3"], "weread: '-3' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
+        (["open", "0"], "weread: '0' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
+        (["open", "99999999999999999999"], "weread: '99999999999999999999' is not a book id;", .usage),
+        (["open", "42", "43"], "weread: unexpected argument '43' after 'weread open 42'.", .usage),
+        (["open", "999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
+        (["reviews", "999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
+        (["reviews"], "weread: reviews needs a book id.", .usage),
+        (["search"], "weread: search needs some text to look for.", .usage),
+        (["search", "  "], "weread: search needs some text to look for.", .usage),
+        (["search", "zzzz"], "weread: no book's title or author contains “zzzz”.", .notFound),
+        (["graph", "--svg"], "weread: graph takes only the option --dot, not '--svg'.", .usage),
+        (["open-url"], "weread: open-url needs a link.", .usage),
+        (["open-url", "weread://book/999"], "weread: no book with id 999 in the catalog.", .notFound),
+        (["open-url", "weread://nowhere/42"], "weread: ", .usage),
+        (["open-url", "weread://book/42", "x"], "weread: unexpected argument 'x' after 'weread open-url weread://book/42'.", .usage),
+        (["--help", "me"], "weread: unexpected argument 'me' after 'weread --help'.", .usage),
+        (["frobnicate"], "weread: unknown command 'frobnicate'.", .usage),
+    ])
+    func aBadCommandLineGetsAClearMessageAndANonZeroExit(
+        arguments: [String], message: String, exitCode: CommandResult.ExitCode
+    ) {
+        let result = WeReadCommandLine.run(arguments)
+        #expect(result.exitCode == exitCode)
+        #expect(result.exitCode.rawValue != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errorOutput.hasPrefix(message), "got: \(result.errorOutput)")
+        #expect(result.errorOutput.split(separator: "\n").count >= 2, "every error also says how to fix it")
+    }
+
+    @Test func aWiringMistakeIsReportedAsSuchWithTheRegistrysExplanation() {
+        // A registry without the review component: opening a book cannot be wired up.
+        let registry = ServiceRegistry()
+        let result = WeReadCommandLine.run(["open", "42"], registry: registry)
+        #expect(result.exitCode == .software)
+        #expect(result.errorOutput.contains("the app could not be wired up"))
+        #expect(result.errorOutput.contains("BookDetailService"))
+    }
+}

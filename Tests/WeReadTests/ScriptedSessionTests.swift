@@ -1,0 +1,92 @@
+import Testing
+
+@testable import weread
+
+/// `weread` with no arguments, checked line by line against the transcript a newcomer
+/// should see (timings masked, since they differ on every run).
+@Suite struct ScriptedSessionTests {
+    static let expected = [
+        "WeRead — a scripted session on ServiceRegistry.",
+        "Nothing is built until a screen needs it. After each step: what was built just now, what was reused.",
+        "",
+        "1. Launch",
+        "   Installed 5 registrations from 5 components in # µs.",
+        "   Instances alive: 0 — registering builds nothing.",
+        "",
+        "2. Open the shelf",
+        "   │ Your shelf:",
+        "   │   #42  The Hitchhiker's Guide to the Galaxy — Douglas Adams (1979) · page 88 of 224",
+        "   │   #52  The Three-Body Problem — Liu Cixin (2008) · page 120 of 400",
+        "   │   #33  The Hobbit — J. R. R. Tolkien (1937) · finished",
+        "   │   #7   Crime and Punishment — Fyodor Dostoevsky (1866) · not started",
+        "   Built just now: BookshelfService and CatalogService (# µs)",
+        "   Reused: none",
+        "   CatalogService is a singleton: built on first use, now kept for everyone.",
+        "",
+        "3. Open book 42's detail",
+        "   │ The Hitchhiker's Guide to the Galaxy",
+        "   │ Douglas Adams · 1979 · 224 pages",
+        "   │ 4.0★ from 3 reviews",
+        "   │   ★★★★★ Arthur D.: “Don't panic: funniest book I own, and the towel advice is sound.”",
+        "   │   ★★★★☆ Trillian: “Silly in the best way; the whale's monologue is perfect.”",
+        "   Built just now: BookDetailService and ReviewService (# µs)",
+        "   Reused: CatalogService",
+        "   The detail screen is transient, built for the book id given at resolve time; it pulled in reviews.",
+        "",
+        "4. Start reading",
+        "   │ The Hitchhiker's Guide to the Galaxy, page 89 of 224 — about 3 h 24 min left at your pace.",
+        "   │ Progress bar shares the open reader: yes.",
+        "   Built just now: ReadingService (# µs)",
+        "   Reused: CatalogService and BookshelfService",
+        "   The reader is weak: shared while the reading screen holds it.",
+        "",
+        "5. Close the book",
+        "   Instances alive: 3 — CatalogService, BookshelfService and ReviewService.",
+        "   The singletons stay; the transient detail screen and the weak reader are gone.",
+    ]
+
+    /// Replaces each number directly before ` µs` with `#`.
+    static func maskingTimings(_ line: String) -> String {
+        var result = ""
+        var index = line.startIndex
+        while index < line.endIndex {
+            guard line[index].isASCII, line[index].isNumber else {
+                result.append(line[index])
+                index = line.index(after: index)
+                continue
+            }
+            var end = index
+            while end < line.endIndex, line[end].isASCII, line[end].isNumber { end = line.index(after: end) }
+            result += line[end...].hasPrefix(" µs") ? "#" : String(line[index..<end])
+            index = end
+        }
+        return result
+    }
+
+    @Test func playsTheExpectedTranscriptLineByLine() throws {
+        let actual = try ScriptedSession().run().map(Self.maskingTimings)
+        for (index, (line, expectedLine)) in zip(actual, Self.expected).enumerated() {
+            #expect(line == expectedLine, "transcript line \(index + 1)")
+        }
+        #expect(actual.count == Self.expected.count, "the transcript has \(actual.count) lines:\n\(actual.joined(separator: "\n"))")
+    }
+
+    @Test func theCommandWithNoArgumentsPrintsTheSessionAndSucceeds() {
+        let result = WeReadCommandLine.run([])
+        #expect(result.exitCode == .success)
+        #expect(result.errorOutput.isEmpty)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The output ends with a newline, so the last element is empty.
+        #expect(lines.dropLast().map(Self.maskingTimings) == Self.expected)
+    }
+
+    @Test(arguments: [
+        ("in 17 µs.", "in # µs."),
+        ("(140 µs)", "(# µs)"),
+        ("page 88 of 224", "page 88 of 224"),
+        ("3 h 24 min", "3 h 24 min"),
+    ])
+    func maskingHidesOnlyTimings(line: String, masked: String) {
+        #expect(Self.maskingTimings(line) == masked)
+    }
+}
