@@ -4,9 +4,9 @@ public import Testing
 /// A Swift Testing trait that runs a test, or every test of a suite, with some services
 /// of a registry replaced.
 ///
-/// Create it with ``Testing/Trait/overriding(_:)`` (for ``ServiceRegistry/ServiceRegistry/shared``)
+/// Create it with ``Testing/Trait/overriding(_:)`` (for ``/ServiceRegistry/ServiceRegistry/shared``)
 /// or ``Testing/Trait/overriding(_:_:)`` (for a registry you name). The trait wraps each
-/// test in ``ServiceRegistry/ServiceRegistry/withOverrides(_:isolation:operation:)``, so the
+/// test in ``/ServiceRegistry/ServiceRegistry/withOverrides(_:isolation:operation:)``, so the
 /// overrides are task-local: tests that run in parallel, each with its own overrides of
 /// the same registry, never see each other's, and the registry itself is never changed.
 ///
@@ -43,9 +43,9 @@ public import Testing
 ///
 /// Like every override scope, the trait does not reach `Task.detached` work or callbacks
 /// run on threads the test did not start; carry the scope there with
-/// ``ServiceRegistry/OverrideScope``.
+/// ``/ServiceRegistry/OverrideScope``.
 public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
-    /// The registry to override; `nil` stands for ``ServiceRegistry/ServiceRegistry/shared``,
+    /// The registry to override; `nil` stands for ``/ServiceRegistry/ServiceRegistry/shared``,
     /// read when the test runs.
     private let registry: ServiceRegistry?
     /// Registers the overrides; runs once per test, before the test.
@@ -80,9 +80,9 @@ public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OverridingTrait {
     /// Runs the test (or each test of the suite) with some services of
-    /// ``ServiceRegistry/ServiceRegistry/shared`` replaced.
+    /// ``/ServiceRegistry/ServiceRegistry/shared`` replaced.
     ///
-    /// The closure receives an ``ServiceRegistry/OverrideRegistrar``, which offers the same
+    /// The closure receives an ``/ServiceRegistry/OverrideRegistrar``, which offers the same
     /// `register` overloads as the registry (names, scopes, arguments). An override may
     /// also supply a service the registry lacks.
     ///
@@ -114,7 +114,7 @@ extension Trait where Self == OverridingTrait {
     /// Runs the test (or each test of the suite) with some services of `registry` replaced.
     ///
     /// Use it when the code under test resolves from a registry of its own rather than
-    /// ``ServiceRegistry/ServiceRegistry/shared``. The registry must be reachable from the
+    /// ``/ServiceRegistry/ServiceRegistry/shared``. The registry must be reachable from the
     /// attribute, such as a `static let`:
     ///
     /// ```swift
@@ -134,7 +134,7 @@ extension Trait where Self == OverridingTrait {
     /// ```
     ///
     /// The overrides apply to resolves on `registry` and on its children
-    /// (``ServiceRegistry/ServiceRegistry/makeChild()``), where the child does not register
+    /// (``/ServiceRegistry/ServiceRegistry/makeChild()``), where the child does not register
     /// the service itself.
     ///
     /// - Parameters:
