@@ -32,11 +32,8 @@ public struct Resolver: ~Copyable {
     public func resolve<Service>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
-        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
-            try resolveUntyped(
-                Service.self, name: name, argumentType: nil, argument: nil,
-                into: UnsafeMutableRawPointer(result.baseAddress!))
-            return result.baseAddress!.move()
+        try resolvedInstance(of: Service.self) { result throws(ResolutionError) in
+            try resolveUntyped(Service.self, name: name, argumentType: nil, argument: nil, into: result)
         }
     }
 
@@ -53,13 +50,8 @@ public struct Resolver: ~Copyable {
     public func resolve<Service, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
-        try withUnsafeTemporaryAllocation(of: Service.self, capacity: 1) { result throws(ResolutionError) in
-            try withUnsafePointer(to: argument) { argument throws(ResolutionError) in
-                try resolveUntyped(
-                    Service.self, name: name, argumentType: Argument.self, argument: UnsafeRawPointer(argument),
-                    into: UnsafeMutableRawPointer(result.baseAddress!))
-            }
-            return result.baseAddress!.move()
+        try resolvedInstance(of: Service.self, argument: argument) { argument, result throws(ResolutionError) in
+            try resolveUntyped(Service.self, name: name, argumentType: Argument.self, argument: argument, into: result)
         }
     }
 
