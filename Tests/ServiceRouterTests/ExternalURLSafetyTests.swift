@@ -31,6 +31,13 @@ struct ExternalURLSafetyTests {
         #expect(caseName(reason) == "schemeNotAllowed")
     }
 
+    @Test func allowListIsCaseInsensitiveHoweverItIsSet() {
+        var configuration = ServiceRouter.Configuration()
+        configuration.allowedExternalSchemes = ["WeRead", "HTTPS"]
+        #expect(configuration.allowedExternalSchemes == ["weread", "https"])
+        #expect(ServiceRouter.Configuration(allowedExternalSchemes: ["WeRead"]).allowedExternalSchemes == ["weread"])
+    }
+
     @Test func inAppOnlyRoutesRefuseExternalURLsButServeAppCode() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }

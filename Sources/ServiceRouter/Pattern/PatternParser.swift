@@ -14,49 +14,56 @@ struct PatternParser {
     let text: String
     let parameterTypes: [ParameterType]
     private var parameterNames: Set<String> = []
+    /// The pattern's UTF-8. Patterns are parsed once, at registration, so one copy into an
+    /// array (whose every index is checked) is cheap; pieces are slices of it.
+    private let bytes: [UInt8]
+
+    /// A piece of the pattern's UTF-8, split at ASCII delimiters, so it holds whole
+    /// characters.
+    typealias Piece = ArraySlice<UInt8>
 
     init(text: String, parameterTypes: [ParameterType]) {
         self.text = text
         self.parameterTypes = parameterTypes
+        self.bytes = Array(text.utf8)
     }
 
     mutating func parse() throws(RouteError) -> Parsed {
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
             throw invalid("it has no scheme; write it as scheme://host/path, e.g. weread://book/:bookId")
         }
-        let schemeBytes = utf8[..<colon]
+        let schemeBytes = bytes[..<colon]
         guard let first = schemeBytes.first, isASCIILetter(first),
-            schemeBytes.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || "+-.".utf8.contains($0) })
+            schemeBytes.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else {
             throw invalid("the scheme must start with a letter and contain only letters, digits, '+', '-' or '.'")
         }
-        let scheme = lowercasedASCII(text[..<colon])
-        var rest = text[utf8.index(after: colon)...]
-        if let byte = rest.utf8.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        let scheme = lowercased(schemeBytes)
+        var rest = bytes[(colon + 1)...]
+        if let byte = rest.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
             throw invalid("it contains \(byte == 0x20 ? "a space" : "a control character"); percent-encode it")
         }
 
         var fragment: ValueConstraint?
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = try readFragment(rest[rest.utf8.index(after: hash)...])
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = try readFragment(rest[(hash + 1)...])
             rest = rest[..<hash]
         }
         var query: [QueryConstraint] = []
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = try readQuery(rest[rest.utf8.index(after: question)...])
+        if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
+            query = try readQuery(rest[(question + 1)...])
             rest = rest[..<question]
         }
 
         var segments: [PatternSegment] = []
-        let hasAuthority = rest.utf8.starts(with: "//".utf8)
+        let hasAuthority = rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
         if hasAuthority {
-            let start = rest.utf8.index(rest.startIndex, offsetBy: 2)
-            let end = rest.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let start = rest.startIndex + 2
+            let end = rest[start...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             segments.append(try readHost(rest[start..<end]))
             rest = rest[end...]
         }
-        for piece in splitASCII(rest, on: UInt8(ascii: "/")) {
+        for piece in rest.split(separator: UInt8(ascii: "/")) {
             if case .wildcard? = segments.last {
                 throw invalid("the wildcard '*' must be the last segment")
             }
@@ -75,74 +82,77 @@ struct PatternParser {
         )
     }
 
-    private mutating func readHost(_ host: Substring) throws(RouteError) -> PatternSegment {
-        let first = host.utf8.first
+    private mutating func readHost(_ host: Piece) throws(RouteError) -> PatternSegment {
+        let first = host.first
         if first == UInt8(ascii: ":") || first == UInt8(ascii: "*") {
             return try readSegment(host)
         }
-        if host.utf8.contains(UInt8(ascii: ":")) {
-            throw invalid("the host '\(host)' names a port; the router matches hosts without ports")
+        if host.contains(UInt8(ascii: ":")) {
+            throw invalid("the host '\(Self.string(host))' names a port; the router matches hosts without ports")
         }
-        if host.utf8.contains(UInt8(ascii: "@")) {
-            throw invalid("the host '\(host)' contains credentials ('@')")
+        if host.contains(UInt8(ascii: "@")) {
+            throw invalid("the host '\(Self.string(host))' contains credentials ('@')")
         }
         return .literal(lowercasedASCII(try decode(host, what: "host")[...]))
     }
 
-    private mutating func readSegment(_ piece: Substring) throws(RouteError) -> PatternSegment {
-        switch piece.utf8.first {
+    private mutating func readSegment(_ piece: Piece) throws(RouteError) -> PatternSegment {
+        switch piece.first {
         case UInt8(ascii: ":"):
-            let (name, type) = try readCapture(droppingFirstByte(piece), in: "segment '\(piece)'")
+            let (name, type) = try readCapture(piece.dropFirst(), in: "segment '\(Self.string(piece))'")
             return .parameter(name: name, type: type)
         case UInt8(ascii: "*"):
-            let name = droppingFirstByte(piece)
+            let name = piece.dropFirst()
             if name.isEmpty { return .wildcard(name: nil) }
             guard isIdentifier(name) else {
-                throw invalid("the wildcard name '\(name)' may contain only letters, digits and '_'")
+                throw invalid("the wildcard name '\(Self.string(name))' may contain only letters, digits and '_'")
             }
-            try claim(String(name))
-            return .wildcard(name: String(name))
+            try claim(Self.string(name))
+            return .wildcard(name: Self.string(name))
         default:
-            return .literal(try decode(piece, what: "segment '\(piece)'"))
+            return .literal(try decode(piece, what: "segment '\(Self.string(piece))'"))
         }
     }
 
     /// Reads `name` or `name(type)` (the text after a `:`).
-    private mutating func readCapture(_ spec: Substring, in context: String) throws(RouteError) -> (String, ParameterType?) {
+    private mutating func readCapture(
+        _ spec: Piece, in context: @autoclosure () -> String
+    ) throws(RouteError) -> (String, ParameterType?) {
         var name = spec
         var type: ParameterType?
-        if let open = spec.utf8.firstIndex(of: UInt8(ascii: "(")) {
-            guard spec.utf8.last == UInt8(ascii: ")") else {
-                throw invalid("in \(context), a parameter type is written ':name(type)' with a closing ')' at the end")
+        if let open = spec.firstIndex(of: UInt8(ascii: "(")) {
+            guard spec.last == UInt8(ascii: ")") else {
+                throw invalid("in \(context()), a parameter type is written ':name(type)' with a closing ')' at the end")
             }
-            let typeName = spec[spec.utf8.index(after: open)..<spec.utf8.index(before: spec.endIndex)]
+            // `open` is before the closing ')', which is the last byte, so the range is valid.
+            let typeName = Self.string(spec[(open + 1)..<(spec.endIndex - 1)])
             guard let found = lookUpType(typeName) else {
                 let known = (ParameterType.builtIn.map(\.name) + parameterTypes.map(\.name))
-                throw invalid("in \(context), the parameter type '\(typeName)' is unknown (known: \(Set(known).sorted().joined(separator: ", "))); add custom types to Configuration.parameterTypes")
+                throw invalid("in \(context()), the parameter type '\(typeName)' is unknown (known: \(Set(known).sorted().joined(separator: ", "))); add custom types to Configuration.parameterTypes")
             }
             type = found
             name = spec[..<open]
         }
         guard isIdentifier(name) else {
-            throw invalid("in \(context), a parameter name must be one or more letters, digits or '_'")
+            throw invalid("in \(context()), a parameter name must be one or more letters, digits or '_'")
         }
-        try claim(String(name))
-        return (String(name), type)
+        try claim(Self.string(name))
+        return (Self.string(name), type)
     }
 
-    private mutating func readQuery(_ query: Substring) throws(RouteError) -> [QueryConstraint] {
+    private mutating func readQuery(_ query: Piece) throws(RouteError) -> [QueryConstraint] {
         var constraints: [QueryConstraint] = []
-        for item in splitASCII(query, on: UInt8(ascii: "&")) {
-            let equals = item.utf8.firstIndex(of: UInt8(ascii: "="))
+        for item in query.split(separator: UInt8(ascii: "&")) {
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
             let rawName = equals.map { item[..<$0] } ?? item
-            let name = try decode(rawName, what: "query item name '\(rawName)'")
+            let name = try decode(rawName, what: "query item name '\(Self.string(rawName))'")
             guard !name.isEmpty else { throw invalid("a query item has no name") }
-            let rawValue = equals.map { item[item.utf8.index(after: $0)...] } ?? ""
+            let rawValue = equals.map { item[($0 + 1)...] } ?? []
             if rawValue.isEmpty {
                 try claim(name)
                 constraints.append(QueryConstraint(name: name, value: .capture(name: name, type: nil)))
-            } else if rawValue.utf8.first == UInt8(ascii: ":") {
-                let (parameter, type) = try readCapture(droppingFirstByte(rawValue), in: "query item '\(name)'")
+            } else if rawValue.first == UInt8(ascii: ":") {
+                let (parameter, type) = try readCapture(rawValue.dropFirst(), in: "query item '\(name)'")
                 constraints.append(QueryConstraint(name: name, value: .capture(name: parameter, type: type)))
             } else {
                 let value = try decode(rawValue, what: "value of query item '\(name)'")
@@ -152,10 +162,10 @@ struct PatternParser {
         return constraints
     }
 
-    private mutating func readFragment(_ fragment: Substring) throws(RouteError) -> ValueConstraint {
+    private mutating func readFragment(_ fragment: Piece) throws(RouteError) -> ValueConstraint {
         guard !fragment.isEmpty else { throw invalid("the fragment after '#' is empty; remove the '#' or name it") }
-        if fragment.utf8.first == UInt8(ascii: ":") {
-            let (name, type) = try readCapture(droppingFirstByte(fragment), in: "the fragment")
+        if fragment.first == UInt8(ascii: ":") {
+            let (name, type) = try readCapture(fragment.dropFirst(), in: "the fragment")
             return .capture(name: name, type: type)
         }
         return .literal(try decode(fragment, what: "fragment"))
@@ -169,20 +179,28 @@ struct PatternParser {
         }
     }
 
-    private func lookUpType(_ name: Substring) -> ParameterType? {
+    private func lookUpType(_ name: String) -> ParameterType? {
         // Custom types are searched first so that one may replace a built-in.
         parameterTypes.last(where: { $0.name == name }) ?? ParameterType.builtIn.first(where: { $0.name == name })
     }
 
-    private func isIdentifier(_ name: Substring) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+    private func isIdentifier(_ name: Piece) -> Bool {
+        !name.isEmpty && name.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
     }
 
-    private func decode(_ text: Substring, what: String) throws(RouteError) -> String {
+    private static func string(_ piece: Piece) -> String {
+        String(decoding: piece, as: UTF8.self)
+    }
+
+    private func lowercased(_ piece: Piece) -> String {
+        String(decoding: piece.map { isASCIIUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    private func decode(_ piece: Piece, what: @autoclosure () -> String) throws(RouteError) -> String {
         do {
-            return try PercentEncoding.decode(text.utf8, plusAsSpace: false)
+            return try PercentEncoding.decode(piece, plusAsSpace: false)
         } catch {
-            throw invalid("the \(what) has bad percent-encoding (\(error.problem))")
+            throw invalid("the \(what()) has bad percent-encoding (\(error.problem))")
         }
     }
 
@@ -243,7 +261,7 @@ struct PatternParser {
 /// Bytes that may stand unescaped in a host: unreserved characters and the
 /// sub-delimiters, minus `:` (it would read as a port).
 func isAllowedInHost(_ byte: UInt8) -> Bool {
-    PercentEncoding.isUnreserved(byte) || "!$&'()+,;=".utf8.contains(byte)
+    byte != UInt8(ascii: "@") && PercentEncoding.isAllowedInPathSegment(byte)
 }
 
 /// `text` without its first byte, which the caller knows is an ASCII sigil (`:` or `*`).

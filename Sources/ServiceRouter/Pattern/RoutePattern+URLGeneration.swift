@@ -15,8 +15,8 @@ extension RoutePattern {
     /// - Parameters:
     ///   - parameters: A value for every parameter of the pattern, by name (an unnamed
     ///     wildcard is `*`); values are turned into text with `description`.
-    ///   - query: Extra query items appended after the ones the pattern requires.
-    ///   - fragment: A fragment, used when the pattern does not fix or capture one.
+    ///   - extraQuery: Extra query items appended after the ones the pattern requires.
+    ///   - extraFragment: A fragment, used when the pattern does not fix or capture one.
     /// - Returns: The URL text.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``
     ///   for a missing or ill-typed value, or ``RouteError/Reason/missingParameter(name:pattern:)``

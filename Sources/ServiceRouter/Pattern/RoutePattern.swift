@@ -97,6 +97,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Hashes the normalised form, consistently with ``==(_:_:)``.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(canonical)
     }

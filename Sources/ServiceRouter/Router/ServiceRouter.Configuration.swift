@@ -12,7 +12,10 @@ extension ServiceRouter {
         /// The schemes an ``URLOrigin/external`` URL may use, lowercase. `nil` (the
         /// default) allows exactly the schemes that have a route or a scheme fallback, so a
         /// global fallback never opens `javascript:` or `file:` links from outside.
-        public var allowedExternalSchemes: Set<String>?
+        public var allowedExternalSchemes: Set<String>? {
+            // Schemes are compared lowercase; normalising here keeps `"WeRead"` working.
+            didSet { allowedExternalSchemes = allowedExternalSchemes.map(Self.lowercased) }
+        }
         /// Length, segment and query limits, and `+` decoding.
         public var parsing: URLParsingOptions
         /// Parameter types usable as `:name(type)` beyond `int`, `string` and `uuid`.
@@ -30,9 +33,13 @@ extension ServiceRouter {
             parsing: URLParsingOptions = URLParsingOptions(),
             parameterTypes: [ParameterType] = []
         ) {
-            self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { lowercasedASCII($0[...]) }) }
+            self.allowedExternalSchemes = allowedExternalSchemes.map(Self.lowercased)
             self.parsing = parsing
             self.parameterTypes = parameterTypes
+        }
+
+        private static func lowercased(_ schemes: Set<String>) -> Set<String> {
+            Set(schemes.map { lowercasedASCII($0[...]) })
         }
     }
 }

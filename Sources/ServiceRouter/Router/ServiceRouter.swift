@@ -1,7 +1,7 @@
 import ServiceRegistry
 import Synchronization
 
-/// Opens deep links onto services resolved lazily from a ``ServiceRegistry``.
+/// Opens deep links onto services resolved lazily from a ``/ServiceRegistry/ServiceRegistry``.
 ///
 /// A route maps a URL pattern to a handler typed against a service. Registering a route
 /// stores the parsed pattern and the handler, and nothing else: no component is built at

@@ -87,18 +87,32 @@ enum PercentEncoding {
     /// characters this router gives meaning to (`:` starts a parameter and `*` a wildcard
     /// in patterns, so generated URLs escape them to stay unambiguous when read back).
     static func isAllowedInPathSegment(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()+,;=@".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: "@"):
+            return true
+        default:
+            return isUnreserved(byte)
+        }
     }
 
     /// Bytes that may stand unescaped in a query name or value: `&`, `=`, `+` and `#`
     /// are escaped because they would split or end the item, or read back as a space.
     static func isAllowedInQuery(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$'()*,;:@/?".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"),
+            UInt8(ascii: "/"), UInt8(ascii: "?"):
+            return true
+        default:
+            return isUnreserved(byte)
+        }
     }
 
     /// Bytes that may stand unescaped in a fragment.
     static func isAllowedInFragment(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()*+,;=:@/?".utf8.contains(byte)
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || isAllowedInQuery(byte)
     }
 
     /// RFC 3986 unreserved characters: letters, digits, `-`, `.`, `_`, `~`.

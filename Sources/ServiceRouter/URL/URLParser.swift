@@ -154,11 +154,15 @@ struct URLParser {
         return items
     }
 
-    private func decode(_ bytes: UTF8Bytes, _ range: Range<Int>, component: String, plusAsSpace: Bool) throws(RouteError) -> String {
+    /// Decodes one component. `component` names it for an error message, so it is only
+    /// built when one is.
+    private func decode(
+        _ bytes: UTF8Bytes, _ range: Range<Int>, component: @autoclosure () -> String, plusAsSpace: Bool
+    ) throws(RouteError) -> String {
         do {
             return try PercentEncoding.decode(bytes.slice(range), plusAsSpace: plusAsSpace)
         } catch {
-            throw self.error(.invalidPercentEncoding(component: "\(component) '\(bytes.string(range))'", problem: error.problem))
+            throw self.error(.invalidPercentEncoding(component: "\(component()) '\(bytes.string(range))'", problem: error.problem))
         }
     }
 
@@ -223,5 +227,5 @@ func isASCIIDigit(_ byte: UInt8) -> Bool {
 
 /// RFC 3986 `reg-name` bytes: unreserved, sub-delimiters and `%` of an escape.
 private func isHostByte(_ byte: UInt8) -> Bool {
-    PercentEncoding.isUnreserved(byte) || "!$&'()*+,;=%".utf8.contains(byte)
+    byte == UInt8(ascii: "*") || byte == UInt8(ascii: "%") || isAllowedInHost(byte)
 }
