@@ -1,0 +1,42 @@
+/// `lookup-10` and `lookup-10000`: resolving the cached singleton from a container that
+/// holds 10 or 10,000 registrations in all, each of its own type. Flat lookup means the
+/// two figures match.
+enum LookupCases {
+    /// The registration counts the two cases hold.
+    static let sizes = [(CaseName.lookup10, 10), (CaseName.lookup10000, 10_000)]
+
+    /// The lookup benchmarks for the subjects that have a table to look in (and `direct`,
+    /// the floor the ratios are taken against).
+    ///
+    /// - Parameter options: Unused; the sizes are fixed by the case names.
+    /// - Returns: Two cases × four subjects.
+    static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
+        sizes.flatMap { caseName, registrations -> [Benchmark] in
+            let fillers = registrations - 1
+            return [
+                Benchmark(caseName: caseName, subject: SubjectName.direct, workload: .calls {
+                    ResolveCases.singleton(DirectSource())
+                }),
+                Benchmark(caseName: caseName, subject: SubjectName.registry, workload: .calls {
+                    ResolveCases.singleton(RegistrySource(registry: RegistrySubject.makeLookupRegistry(fillers: fillers)))
+                }),
+                Benchmark(caseName: caseName, subject: SubjectName.urlBlock, workload: .calls {
+                    ResolveCases.singleton(URLBlockSource(router: makeLookupRouter(fillers: fillers)))
+                }),
+                Benchmark(caseName: caseName, subject: SubjectName.naiveDictionary, workload: .calls {
+                    ResolveCases.singleton(NaiveSource(container: NaiveSubject.makeLookupContainer(fillers: fillers)))
+                }),
+            ]
+        }
+    }
+
+    /// A router with the shared-service component and `fillers` one-URL components.
+    ///
+    /// - Parameter fillers: How many filler components to launch.
+    /// - Returns: The launched router.
+    static func makeLookupRouter(fillers: Int) -> URLBlockRouter {
+        URLBlockRouter(
+            launching: URLBlockComponents.fillerComponents(count: fillers)
+                + [{ URLBlockComponents.SharedComponent(registrar: &$0) }])
+    }
+}

@@ -1,0 +1,51 @@
+/// One measured pairing of a case (what is done) and a subject (who does it).
+struct Benchmark {
+    /// The case name, such as `singleton` or `lookup-10000` (see ``CaseName``).
+    let caseName: String
+    /// The subject name, such as `registry` or `url-block` (see ``SubjectName``).
+    let subject: String
+    /// How the operations run.
+    let workload: Workload
+}
+
+/// The case names the issue fixes, plus the start-up cases; other files may add their own.
+enum CaseName {
+    static let singleton = "singleton"
+    static let transient = "transient"
+    static let chain3 = "chain3"
+    static let named = "named"
+    static let argument = "argument"
+    static let graph = "graph"
+    static let lookup10 = "lookup-10"
+    static let lookup10000 = "lookup-10000"
+    static let register = "register"
+    static let threads1 = "threads-1"
+    static let threads2 = "threads-2"
+    static let overrideScope = "override-scope"
+
+    /// The start-up case for `components` components: installing all of them.
+    static func startup(components: Int) -> String { "startup-\(components)" }
+
+    /// Every name the issue lists, in its order.
+    static let issueCases = [
+        singleton, transient, chain3, named, argument, graph, lookup10, lookup10000, register,
+        threads1, threads2, overrideScope,
+    ]
+}
+
+/// The subject names: the package and the four baselines it is measured against.
+enum SubjectName {
+    /// Constructing the service, or reading a `static let`: the floor.
+    static let direct = "direct"
+    /// `ServiceRegistry`, the package under test.
+    static let registry = "registry"
+    /// Closures registered under URL strings at launch, called with `[String: Any]`.
+    static let urlBlock = "url-block"
+    /// Targets found by type-name string at run time and called through dynamic casts.
+    static let mediator = "mediator"
+    /// `[ObjectIdentifier: () -> Any]` behind a lock.
+    static let naiveDictionary = "naive-dictionary"
+
+    /// Every subject, in table order.
+    static let all = [direct, registry, urlBlock, mediator, naiveDictionary]
+}

@@ -1,0 +1,51 @@
+/// Every benchmark the executable knows, in the order they run and print.
+///
+/// Each file under `Cases/` contributes one function from the options to its benchmarks.
+/// To add cases from a new file, write such a function there and append it to
+/// ``groups``; nothing else needs to change (the table groups rows by case name, the JSON
+/// lists every result, and `--filter`/`--subject` select by case and subject name).
+enum BenchmarkCatalog {
+    /// The contributing functions, one per file of cases.
+    static var groups: [(BenchmarkOptions) -> [Benchmark]] {
+        [
+            ResolveCases.benchmarks,
+            LookupCases.benchmarks,
+            RegisterCases.benchmarks,
+            ThreadCases.benchmarks,
+            OverrideScopeCases.benchmarks,
+            StartupCases.benchmarks,
+            RouterCases.benchmarks,
+        ]
+    }
+
+    /// The benchmarks the options select.
+    ///
+    /// - Parameter options: Sizing and the case filter.
+    /// - Returns: The selected benchmarks, in run order.
+    static func benchmarks(for options: BenchmarkOptions) -> [Benchmark] {
+        groups.flatMap { $0(options) }.filter(options.selects)
+    }
+}
+
+/// Runs every benchmark the options select, one after another on the calling thread.
+///
+/// The generated key types are instantiated first, so no benchmark pays for (or counts
+/// the heap of) the runtime metadata a real app's types would have in its binary; then,
+/// unless operation counts are fixed (tests), the CPU is kept busy for a moment so the
+/// first benchmark is not measured on a cold core.
+///
+/// - Parameters:
+///   - options: What to run and how long to spend.
+///   - progress: Told `"case/subject"` before each benchmark starts, if given.
+/// - Returns: One result per benchmark, failures included, in run order.
+func runBenchmarks(options: BenchmarkOptions, progress: ((String) -> Void)? = nil) -> [BenchmarkResult] {
+    _ = GeneratedKeys.types
+    let sampler = Sampler(options: options)
+    if options.fixedOperations == nil {
+        sampler.keepBusy(for: options.sampleDuration * 10)
+    }
+    return BenchmarkCatalog.benchmarks(for: options).map { benchmark in
+        progress?("\(benchmark.caseName)/\(benchmark.subject)")
+        return sampler.measure(benchmark)
+    }
+}

@@ -1,0 +1,125 @@
+/// What to run and how long to spend on it; parsed from the command line by ``init(arguments:)``.
+///
+/// Three presets cover the uses: ``standard`` (the default run, about a minute), ``quick``
+/// (`--quick`, everything in well under 20 seconds) and ``smoke`` (a few operations per
+/// benchmark, for tests that check the benchmark builds what it claims, never how fast).
+struct BenchmarkOptions: Sendable {
+    /// How results are printed.
+    enum OutputFormat: Sendable, Equatable {
+        /// The readable table with ratios to `direct` and the issue's targets.
+        case table
+        /// A JSON array of `{"case", "subject", "ns_per_op", "bytes_per_op", "allocs_per_op"}`.
+        case json
+    }
+
+    /// How results are printed.
+    var format: OutputFormat = .table
+    /// The wall time one timed sample aims for; operations per sample are calibrated to it.
+    var sampleDuration: Duration = .milliseconds(20)
+    /// Timed samples per benchmark, after calibration and one warm-up sample.
+    var repetitions = 11
+    /// When set, every sample runs exactly this many operations and calibration is
+    /// skipped: for tests, which check behaviour rather than speed.
+    var fixedOperations: Int?
+    /// Operations in the pass that counts allocations and heap bytes.
+    var memoryOperations = 2_000
+    /// The component counts the start-up cases install.
+    var startupComponentCounts = [1_000, 10_000]
+    /// Only cases whose name contains one of these strings run; empty runs every case.
+    var caseFilters: [String] = []
+    /// Only these subjects (exact names) run; empty runs every subject.
+    var subjects: [String] = []
+    /// Whether `--quick` was given (reported in the table's header).
+    var isQuick = false
+    /// Whether to print the usage text instead of running.
+    var showsHelp = false
+
+    /// The default run.
+    static let standard = BenchmarkOptions()
+
+    /// `--quick`: short samples and few repetitions; medians are noisier but every figure
+    /// is still produced.
+    static let quick: BenchmarkOptions = {
+        var options = BenchmarkOptions()
+        options.sampleDuration = .milliseconds(4)
+        options.repetitions = 5
+        options.memoryOperations = 500
+        options.isQuick = true
+        return options
+    }()
+
+    /// A handful of operations per benchmark and small start-up counts: what tests run.
+    static let smoke: BenchmarkOptions = {
+        var options = BenchmarkOptions()
+        options.fixedOperations = 8
+        options.repetitions = 1
+        options.memoryOperations = 8
+        options.startupComponentCounts = [100]
+        return options
+    }()
+
+    /// Whether a benchmark of the given case is selected by ``caseFilters``.
+    ///
+    /// - Parameter caseName: A case name such as `singleton` or `lookup-10000`.
+    /// - Returns: `true` when no filter is set or one of them occurs in the name.
+    func selects(caseName: String) -> Bool {
+        caseFilters.isEmpty || caseFilters.contains { caseName.contains($0) }
+    }
+
+    /// Whether a benchmark is selected by both ``caseFilters`` and ``subjects``.
+    ///
+    /// - Parameter benchmark: A benchmark from the catalog.
+    /// - Returns: `true` when its case and its subject are both selected.
+    func selects(_ benchmark: Benchmark) -> Bool {
+        selects(caseName: benchmark.caseName) && (subjects.isEmpty || subjects.contains(benchmark.subject))
+    }
+
+    /// Parses the command-line arguments (without the program name).
+    ///
+    /// - Parameter arguments: Such as `["--quick", "--json"]`.
+    /// - Throws: ``UsageError`` for an unknown option, or `--filter`/`--subject` without a value.
+    init(arguments: [String]) throws(UsageError) {
+        self = arguments.contains("--quick") ? .quick : .standard
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick":
+                break
+            case "--json":
+                format = .json
+            case "--help", "-h":
+                showsHelp = true
+            case "--filter":
+                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                    throw UsageError(problem: "`--filter` needs a case name (or part of one) after it")
+                }
+                caseFilters.append(value)
+            case "--subject":
+                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                    throw UsageError(problem: "`--subject` needs a subject name after it, such as `registry`")
+                }
+                subjects.append(value)
+            default:
+                throw UsageError(problem: "unknown argument `\(argument)`")
+            }
+        }
+    }
+
+    private init() {}
+
+    /// The text `--help` prints.
+    static let usage = """
+        usage: registry-benchmark [--quick] [--json] [--filter CASE]... [--subject NAME]...
+
+          --quick        short samples and few repetitions (everything in under 20 s)
+          --json         print a JSON array of {"case", "subject", "ns_per_op",
+                         "bytes_per_op", "allocs_per_op"} instead of the table
+          --filter CASE  run only cases whose name contains CASE (repeatable)
+          --subject NAME run only that subject: direct, registry, url-block,
+                         mediator, naive-dictionary (repeatable)
+          --help         show this text
+
+        Build in release for meaningful figures:
+          swift run -c release registry-benchmark
+        """
+}

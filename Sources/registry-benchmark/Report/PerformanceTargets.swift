@@ -1,0 +1,163 @@
+/// The speed and memory targets of issue 5, checked against a run's results.
+enum PerformanceTargets {
+    /// Whether a target was met.
+    enum Status: Equatable, Sendable {
+        case met
+        case notMet
+        /// A figure the target needs was not produced (case filtered out, or failed).
+        case notMeasured
+    }
+
+    /// One target and how the run fared.
+    struct Assessment: Equatable, Sendable {
+        /// The target, as the issue states it.
+        let target: String
+        /// The figure measured, with what it was compared against.
+        let measured: String
+        /// Met, not met, or not measured.
+        let status: Status
+    }
+
+    /// Thresholds the issue gives in words, made numbers here (and in the docs).
+    static let fewTensOfNanoseconds = 30.0
+    static let fewMilliseconds = 5.0
+
+    /// Checks every target.
+    ///
+    /// - Parameter results: A run's results.
+    /// - Returns: One assessment per target, in the issue's order.
+    static func assess(_ results: [BenchmarkResult]) -> [Assessment] {
+        let figures = Figures(results)
+        let registry = SubjectName.registry
+        var assessments: [Assessment] = []
+
+        func ratio(_ caseName: String, _ limit: Double, _ target: String) {
+            assessments.append(
+                check(target, figures.ratioToDirect(caseName, registry), limit: limit) {
+                    "\(format($0))× direct (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(caseName, SubjectName.direct))))"
+                })
+        }
+
+        ratio(CaseName.singleton, 2, "cached singleton resolve ≤ 2× direct")
+        assessments.append(
+            check(
+                "cached singleton resolve: a few tens of ns at most (≤ \(Int(fewTensOfNanoseconds)) ns)",
+                figures.nanoseconds(CaseName.singleton, registry), limit: fewTensOfNanoseconds
+            ) { "\(formatNanoseconds($0))" })
+        assessments.append(
+            check("cached singleton resolve: 0 allocations", figures.allocations(CaseName.singleton, registry), limit: 0.0005) {
+                "\(format($0, places: 3)) allocations per resolve"
+            })
+        ratio(CaseName.transient, 1.5, "transient resolve ≤ 1.5× direct")
+        ratio(CaseName.chain3, 1.5, "chain of 3 resolve ≤ 1.5× direct")
+        for caseName in [CaseName.transient, CaseName.chain3] {
+            let extra = figures.allocations(caseName, registry).flatMap { mine in
+                figures.allocations(caseName, SubjectName.direct).map { mine - $0 }
+            }
+            assessments.append(
+                check("\(caseName): allocates only what the services allocate", extra, limit: 0.0005) {
+                    "\(format($0, places: 3)) allocations per resolve beyond direct's"
+                })
+        }
+        let lookupRatio = figures.nanoseconds(CaseName.lookup10000, registry).flatMap { large in
+            figures.nanoseconds(CaseName.lookup10, registry).map { large / $0 }
+        }
+        assessments.append(
+            check("lookup flat: 10,000 registrations within 1.2× of 10", lookupRatio, limit: 1.2) {
+                "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(CaseName.lookup10000, registry))) vs \(formatNanoseconds(figures.nanoseconds(CaseName.lookup10, registry))))"
+            })
+        assessments.append(
+            check("registration ≤ 200 ns each", figures.nanoseconds(CaseName.register, registry), limit: 200) {
+                formatNanoseconds($0)
+            })
+        assessments.append(
+            check("registration ≤ 100 heap bytes each", figures.bytes(CaseName.register, registry), limit: 100) {
+                "\(format($0, places: 0)) bytes held per registration"
+            })
+        let largestStartup = figures.largestStartup(subject: registry)
+        let installName = largestStartup.map { "installing \($0.components.withThousandsSeparators) registrations" } ?? "installing 10,000 registrations"
+        assessments.append(
+            check(
+                "\(installName) takes a few ms (≤ \(Int(fewMilliseconds)) ms)",
+                largestStartup.flatMap { startup in
+                    startup.result.nanosecondsPerOperation.map { $0.median * Double(startup.components) / 1e6 }
+                },
+                limit: fewMilliseconds
+            ) { "\(format($0)) ms" })
+        assessments.append(
+            check(
+                "\(installName) builds zero instances",
+                largestStartup?.result.instancesBuiltPerSample.map(Double.init), limit: 0
+            ) { "\(Int($0)) instances built" })
+        let scaling = figures.nanoseconds(CaseName.threads1, registry).flatMap { one in
+            figures.nanoseconds(CaseName.threads2, registry).map { one / $0 }
+        }
+        assessments.append(
+            check("2 threads: ≥ 1.6× the singleton throughput of 1", scaling, atLeast: 1.6) {
+                "\(format($0))× the throughput of one thread"
+            })
+        let overrideRatio = figures.nanoseconds(CaseName.overrideScope, registry).flatMap { inside in
+            figures.nanoseconds(CaseName.transient, registry).map { inside / $0 }
+        }
+        assessments.append(
+            check("resolve inside withOverrides ≤ 3× the same resolve outside", overrideRatio, limit: 3) {
+                "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(CaseName.overrideScope, registry))) vs \(formatNanoseconds(figures.nanoseconds(CaseName.transient, registry))))"
+            })
+        return assessments
+    }
+
+    private static func check(
+        _ target: String, _ value: Double?, limit: Double, describe: (Double) -> String
+    ) -> Assessment {
+        guard let value else { return Assessment(target: target, measured: "not measured", status: .notMeasured) }
+        return Assessment(target: target, measured: describe(value), status: value <= limit ? .met : .notMet)
+    }
+
+    private static func check(
+        _ target: String, _ value: Double?, atLeast minimum: Double, describe: (Double) -> String
+    ) -> Assessment {
+        guard let value else { return Assessment(target: target, measured: "not measured", status: .notMeasured) }
+        return Assessment(target: target, measured: describe(value), status: value >= minimum ? .met : .notMet)
+    }
+}
+
+/// Lookups into a run's results by case and subject.
+struct Figures {
+    private let results: [String: BenchmarkResult]
+
+    init(_ results: [BenchmarkResult]) {
+        self.results = Dictionary(results.map { ("\($0.caseName)/\($0.subject)", $0) }, uniquingKeysWith: { $1 })
+    }
+
+    func result(_ caseName: String, _ subject: String) -> BenchmarkResult? {
+        results["\(caseName)/\(subject)"]
+    }
+
+    func nanoseconds(_ caseName: String, _ subject: String) -> Double? {
+        result(caseName, subject)?.nanosecondsPerOperation?.median
+    }
+
+    func allocations(_ caseName: String, _ subject: String) -> Double? {
+        result(caseName, subject)?.allocationsPerOperation
+    }
+
+    func bytes(_ caseName: String, _ subject: String) -> Double? {
+        result(caseName, subject)?.bytesPerOperation
+    }
+
+    /// The subject's median divided by `direct`'s in the same case.
+    func ratioToDirect(_ caseName: String, _ subject: String) -> Double? {
+        guard let mine = nanoseconds(caseName, subject), let direct = nanoseconds(caseName, SubjectName.direct),
+            direct > 0
+        else { return nil }
+        return mine / direct
+    }
+
+    /// The start-up result with the most components for the subject.
+    func largestStartup(subject: String) -> (components: Int, result: BenchmarkResult)? {
+        results.values
+            .filter { $0.subject == subject && $0.fixedOperationsPerSample != nil && $0.caseName.hasPrefix("startup-") }
+            .compactMap { result in result.fixedOperationsPerSample.map { ($0, result) } }
+            .max { $0.0 < $1.0 }
+    }
+}

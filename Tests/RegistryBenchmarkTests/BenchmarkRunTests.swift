@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import registry_benchmark
+
+/// One tiny-iteration pass over every benchmark, shared by the tests that inspect it.
+/// Figures from it are never asserted: only names, shapes, and what was counted.
+private let smokeResults = runBenchmarks(options: .smoke)
+
+@Suite("A smoke pass over every benchmark")
+struct BenchmarkRunTests {
+    @Test func everyBenchmarkRunsWithoutFailing() {
+        let failures = smokeResults.filter { $0.failure != nil }.map { "\($0.caseName)/\($0.subject): \($0.failure ?? "")" }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(arguments: CaseName.issueCases)
+    func everyIssueCaseIsMeasuredAgainstDirectOrABaseline(caseName: String) {
+        let subjects = Set(smokeResults.filter { $0.caseName == caseName }.map(\.subject))
+        #expect(subjects.contains(SubjectName.registry))
+        #expect(subjects.count >= 2)
+        #expect(subjects.isSubset(of: Set(SubjectName.all)))
+    }
+
+    @Test func resolveCasesCoverAllFiveSubjects() {
+        for caseName in [CaseName.singleton, CaseName.transient, CaseName.chain3, CaseName.threads2] {
+            let subjects = Set(smokeResults.filter { $0.caseName == caseName }.map(\.subject))
+            #expect(subjects == Set(SubjectName.all), "\(caseName)")
+        }
+    }
+
+    @Test func directTransientCountsExactlyTheOneObjectItBuilds() throws {
+        try #require(AllocationCounter.isAvailable)
+        let direct = try #require(smokeResults.first { $0.caseName == CaseName.transient && $0.subject == SubjectName.direct })
+        #expect(direct.allocationsPerOperation == 1)
+        let chain = try #require(smokeResults.first { $0.caseName == CaseName.chain3 && $0.subject == SubjectName.direct })
+        #expect(chain.allocationsPerOperation == 3)
+    }
+
+    @Test func startupReportsRegistryBuildingNothingAndURLBlockBuildingEveryComponent() throws {
+        let components = try #require(BenchmarkOptions.smoke.startupComponentCounts.first)
+        let startup = smokeResults.filter { $0.caseName == CaseName.startup(components: components) }
+        let registry = try #require(startup.first { $0.subject == SubjectName.registry })
+        let urlBlock = try #require(startup.first { $0.subject == SubjectName.urlBlock })
+        #expect(registry.instancesBuiltPerSample == 0)
+        #expect(urlBlock.instancesBuiltPerSample == components)
+        #expect(registry.memoryFigure == .held)
+        #expect(registry.fixedOperationsPerSample == components)
+    }
+
+    @Test func threadCasesReportTimeButNoMemoryFigures() throws {
+        for result in smokeResults where result.caseName.hasPrefix("threads-") {
+            #expect(result.nanosecondsPerOperation != nil)
+            #expect(result.allocationsPerOperation == nil)
+            #expect(result.bytesPerOperation == nil)
+        }
+    }
+
+    @Test func filterSelectsCasesByName() throws {
+        var options = BenchmarkOptions.smoke
+        options.caseFilters = ["lookup"]
+        let names = Set(BenchmarkCatalog.benchmarks(for: options).map(\.caseName))
+        #expect(names == [CaseName.lookup10, CaseName.lookup10000])
+    }
+}
+
+@Suite("JSON output")
+struct JSONReportTests {
+    @Test func parsesAsAnArrayWithEveryCaseAndSubjectName() throws {
+        let json = JSONReport.render(smokeResults)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        let entries = try #require(parsed as? [[String: Any]])
+        let firstRuns = smokeResults.filter { $0.firstRun != nil }.count
+        #expect(entries.count == smokeResults.count + firstRuns)
+        let allowedKeys: Set<String> = ["case", "subject", "ns_per_op", "bytes_per_op", "allocs_per_op"]
+        for entry in entries {
+            #expect(Set(entry.keys).isSubset(of: allowedKeys))
+            #expect(entry["case"] is String)
+            #expect(entry["subject"] is String)
+            #expect(entry["ns_per_op"] is Double || entry["ns_per_op"] is Int)
+        }
+        let cases = Set(entries.compactMap { $0["case"] as? String })
+        let subjects = Set(entries.compactMap { $0["subject"] as? String })
+        #expect(Set(CaseName.issueCases).isSubset(of: cases))
+        #expect(subjects.isSuperset(of: Set(SubjectName.all)))
+    }
+
+    @Test func decodesIntoEntriesThatMatchTheResults() throws {
+        let entries = try JSONDecoder().decode([JSONReport.Entry].self, from: Data(JSONReport.render(smokeResults).utf8))
+        #expect(entries == JSONReport.entries(smokeResults))
+        let singleton = try #require(entries.first { $0.caseName == CaseName.singleton && $0.subject == SubjectName.registry })
+        #expect(singleton.allocationsPerOperation != nil || !AllocationCounter.isAvailable)
+    }
+
+    @Test func startupAddsItsFirstLaunchAsItsOwnEntry() throws {
+        let components = try #require(BenchmarkOptions.smoke.startupComponentCounts.first)
+        let caseName = CaseName.startup(components: components) + JSONReport.firstRunSuffix
+        let entries = JSONReport.entries(smokeResults).filter { $0.caseName == caseName }
+        #expect(Set(entries.map(\.subject)) == [SubjectName.registry, SubjectName.urlBlock])
+        #expect(entries.allSatisfy { $0.nanosecondsPerOperation != nil && $0.allocationsPerOperation == nil })
+    }
+
+    @Test func leavesOutFiguresThatWereNotMeasured() throws {
+        let failed = BenchmarkResult(
+            failed: Benchmark(caseName: CaseName.singleton, subject: SubjectName.mediator, workload: .calls { { _ in nil } }),
+            reason: "test")
+        let json = JSONReport.render([failed])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(Set(entries[0].keys) == ["case", "subject"])
+    }
+}
+
+@Suite("Sampler")
+struct SamplerTests {
+    @Test func fixedOperationsRunEveryPassWithExactlyThatCount() {
+        let calls = Mutex<[Int]>([])
+        let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
+            { operations in
+                calls.withLock { $0.append(operations) }
+                return nil
+            }
+        })
+        var options = BenchmarkOptions.smoke
+        options.repetitions = 3
+        let result = Sampler(options: options).measure(benchmark)
+        // warm-up + three samples + the memory pass
+        #expect(calls.withLock { $0 } == [8, 8, 8, 8, 8])
+        #expect(result.nanosecondsPerOperation?.samples.count == 3)
+        #expect(result.allocationsPerOperation == 0 || !AllocationCounter.isAvailable)
+    }
+
+    @Test func aThrowingBenchmarkBecomesAFailedResult() {
+        struct Broken: Error {}
+        let benchmark = Benchmark(caseName: "test", subject: SubjectName.registry, workload: .calls { throw Broken() })
+        let result = Sampler(options: .smoke).measure(benchmark)
+        #expect(result.failure != nil)
+        #expect(result.nanosecondsPerOperation == nil)
+    }
+
+    @Test func parallelRunnerRunsTheBodyOnEveryThread() throws {
+        let operationsSeen = Atomic<Int>(0)
+        let runner = ParallelRunner(threads: 2) { operations in
+            operationsSeen.add(operations, ordering: .relaxed)
+        }
+        _ = try runner.run(operationsPerThread: 50)
+        #expect(operationsSeen.load(ordering: .relaxed) == 100)
+    }
+
+    @Test func parallelRunnerReportsAThreadsError() {
+        struct Broken: Error {}
+        let runner = ParallelRunner(threads: 2) { _ in throw Broken() }
+        #expect(throws: ParallelRunFailure.self) { try runner.run(operationsPerThread: 1) }
+    }
+
+    @Test func statisticsTakeTheMedianAndInterquartileSpread() {
+        let odd = SampleStatistics(samples: [5, 1, 3])
+        #expect(odd.median == 3)
+        #expect(odd.minimum == 1)
+        #expect(odd.maximum == 5)
+        let even = SampleStatistics(samples: [1, 2, 3, 4])
+        #expect(even.median == 2.5)
+        // quartiles 1.75 and 3.25: half the range is 0.75, over a median of 2.5
+        #expect(abs(even.relativeSpread - 0.3) < 1e-12)
+    }
+}

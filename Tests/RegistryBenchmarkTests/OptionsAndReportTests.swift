@@ -1,0 +1,106 @@
+import Testing
+
+@testable import registry_benchmark
+
+@Suite("Command line")
+struct BenchmarkOptionsTests {
+    @Test func parsesJSONQuickAndFilters() throws {
+        let options = try BenchmarkOptions(arguments: ["--json", "--quick", "--filter", "lookup", "--filter", "register"])
+        #expect(options.format == .json)
+        #expect(options.isQuick)
+        #expect(options.repetitions == BenchmarkOptions.quick.repetitions)
+        #expect(options.caseFilters == ["lookup", "register"])
+        #expect(options.selects(caseName: CaseName.lookup10000))
+        #expect(!options.selects(caseName: CaseName.singleton))
+    }
+
+    @Test func subjectOptionSelectsExactSubjects() throws {
+        let options = try BenchmarkOptions(arguments: ["--subject", "registry", "--filter", "singleton"])
+        let selected = BenchmarkCatalog.benchmarks(for: options)
+        #expect(selected.map(\.subject) == [SubjectName.registry])
+        #expect(selected.map(\.caseName) == [CaseName.singleton])
+    }
+
+    @Test func defaultsToTheFullTableRun() throws {
+        let options = try BenchmarkOptions(arguments: [])
+        #expect(options.format == .table)
+        #expect(!options.isQuick)
+        #expect(options.selects(caseName: CaseName.graph))
+    }
+
+    @Test(arguments: [["--fast"], ["--filter"], ["--filter", "--json"], ["--subject"]])
+    func rejectsWhatItDoesNotUnderstandAndShowsUsage(arguments: [String]) {
+        #expect {
+            try BenchmarkOptions(arguments: arguments)
+        } throws: { error in
+            guard let usage = error as? UsageError else { return false }
+            return usage.description.contains("usage: registry-benchmark") && !usage.problem.isEmpty
+        }
+    }
+
+    @Test func unknownArgumentIsNamedInTheError() {
+        #expect(throws: UsageError(problem: "unknown argument `--fast`")) { try BenchmarkOptions(arguments: ["--fast"]) }
+    }
+}
+
+/// A result with a given median, for report tests.
+private func result(
+    _ caseName: String, _ subject: String, nanoseconds: Double, allocations: Double? = 0, bytes: Double? = 0
+) -> BenchmarkResult {
+    let benchmark = Benchmark(caseName: caseName, subject: subject, workload: .calls { { _ in nil } })
+    var result = BenchmarkResult(benchmark, timing: SampleStatistics(samples: [nanoseconds]))
+    result.allocationsPerOperation = allocations
+    result.bytesPerOperation = bytes
+    return result
+}
+
+@Suite("Targets and the table")
+struct ReportTests {
+    @Test func singletonTargetsFollowTheRatioAndTheAllocationCount() throws {
+        let within = PerformanceTargets.assess([
+            result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
+            result(CaseName.singleton, SubjectName.registry, nanoseconds: 19),
+        ])
+        #expect(within.first { $0.target.contains("≤ 2× direct") }?.status == .met)
+        #expect(within.first { $0.target.contains("0 allocations") }?.status == .met)
+
+        let beyond = PerformanceTargets.assess([
+            result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
+            result(CaseName.singleton, SubjectName.registry, nanoseconds: 21, allocations: 1),
+        ])
+        #expect(beyond.first { $0.target.contains("≤ 2× direct") }?.status == .notMet)
+        #expect(beyond.first { $0.target.contains("0 allocations") }?.status == .notMet)
+    }
+
+    @Test func threadScalingNeedsBothThreadCounts() {
+        let scaled = PerformanceTargets.assess([
+            result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
+            result(CaseName.threads2, SubjectName.registry, nanoseconds: 6),
+        ])
+        #expect(scaled.first { $0.target.contains("2 threads") }?.status == .met)  // 10 / 6 = 1.67×
+        let missing = PerformanceTargets.assess([result(CaseName.threads1, SubjectName.registry, nanoseconds: 10)])
+        #expect(missing.first { $0.target.contains("2 threads") }?.status == .notMeasured)
+    }
+
+    @Test func tableShowsEveryCaseWithItsRatioToDirect() {
+        let results = [
+            result(CaseName.transient, SubjectName.direct, nanoseconds: 10),
+            result(CaseName.transient, SubjectName.registry, nanoseconds: 25),
+            result(CaseName.named, SubjectName.registry, nanoseconds: 30),
+        ]
+        let table = TableReport.render(results, options: .standard)
+        #expect(table.contains("2.50×"))
+        #expect(table.contains(CaseName.transient))
+        #expect(table.contains(CaseName.named))
+        #expect(table.contains("Targets (issue 5)"))
+    }
+
+    @Test func formatsDurationsAndCountsForReading() {
+        #expect(formatNanoseconds(12.345) == "12.35 ns")
+        #expect(formatNanoseconds(4_560) == "4560 ns")
+        #expect(formatNanoseconds(45_600) == "45.6 µs")
+        #expect(formatNanoseconds(7_890_000) == "7.89 ms")
+        #expect(10_000.withThousandsSeparators == "10,000")
+        #expect(999.withThousandsSeparators == "999")
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the target has a source file while its issue is in progress.

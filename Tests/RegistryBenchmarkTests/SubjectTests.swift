@@ -1,0 +1,185 @@
+import ServiceRegistry
+import Testing
+
+@testable import registry_benchmark
+
+/// Each subject, as the resolve cases build it.
+private func makeSource(_ subject: String) -> any ServiceSource {
+    switch subject {
+    case SubjectName.registry: return RegistrySource(registry: RegistrySubject.makeRegistry())
+    case SubjectName.urlBlock:
+        return URLBlockSource(router: URLBlockRouter(launching: URLBlockComponents.serviceComponents))
+    case SubjectName.mediator: return MediatorSource(mediator: .shared)
+    case SubjectName.naiveDictionary: return NaiveSource(container: NaiveSubject.makeContainer())
+    default: return DirectSource()
+    }
+}
+
+/// The serial each subject's shared instance carries, proving which subject built it.
+private let sharedSerials = [
+    SubjectName.direct: 0, SubjectName.registry: RegistrySubject.sharedSerial, SubjectName.urlBlock: 3,
+    SubjectName.mediator: 4, SubjectName.naiveDictionary: NaiveSubject.sharedSerial,
+]
+
+@Suite("Every subject builds what it claims")
+struct SubjectTests {
+    @Test(arguments: SubjectName.all)
+    func sharedServiceIsOneInstanceOfThatSubject(subject: String) throws {
+        let source = makeSource(subject)
+        let first = try source.sharedService()
+        let second = try source.sharedService()
+        #expect(first === second)
+        #expect(first.serial == sharedSerials[subject])
+    }
+
+    @Test(arguments: SubjectName.all)
+    func transientAndNamedServicesAreFreshInstancesOfTheRightRegistration(subject: String) throws {
+        let source = makeSource(subject)
+        let first = try source.trivialService()
+        let second = try source.trivialService()
+        #expect(first !== second)
+        #expect(first.value == TrivialServiceImpl.primaryValue)
+        #expect(try source.secondaryTrivialService().value == TrivialServiceImpl.secondaryValue)
+    }
+
+    @Test(arguments: SubjectName.all)
+    func chainOfThreeIsBuiltWholeEachTime(subject: String) throws {
+        let source = makeSource(subject)
+        let first = try source.chainHead()
+        let second = try source.chainHead()
+        #expect(first.middle is ChainMiddleImpl)
+        #expect(first.middle.tail is ChainTailImpl)
+        #expect(first !== second)
+        #expect(first.middle !== second.middle)
+        #expect(first.middle.tail !== second.middle.tail)
+    }
+
+    @Test(arguments: SubjectName.all)
+    func argumentReachesTheService(subject: String) throws {
+        let source = makeSource(subject)
+        #expect(try source.bookScreen(bookID: "42").bookID == "42")
+        #expect(try source.bookScreen(bookID: "7").bookID == "7")
+    }
+
+    @Test(arguments: SubjectName.all)
+    func graphSharesOneContextPerBuildAndNoneAcrossBuilds(subject: String) throws {
+        let source = makeSource(subject)
+        let first = try source.graphRoot()
+        let second = try source.graphRoot()
+        #expect(first.left.context === first.right.context)
+        #expect(first.left.context !== second.left.context)
+    }
+}
+
+@Suite("url-block baseline")
+struct URLBlockTests {
+    @Test func launchInitialisesEveryComponentAndRegistersAClosurePerURL() {
+        let router = URLBlockRouter(launching: URLBlockComponents.serviceComponents)
+        #expect(router.components.count == 5)
+        #expect(router.urlCount == 10)
+        let shared = router.components.compactMap { $0 as? URLBlockComponents.SharedComponent }
+        #expect(shared.count == 1, "the shared service's component exists before any call")
+    }
+
+    @Test func callingAURLRunsItsClosureWithTheParametersAndTheURL() {
+        let router = URLBlockRouter(launching: [
+            { registrar in
+                registrar.register("app://echo") { parameters, _ in parameters }
+                return URLBlockComponents.TrivialComponent(registrar: &registrar)
+            }
+        ])
+        let echoed = router.object(forURL: "app://echo", userInfo: ["bookId": "42"]) as? [String: Any]
+        #expect(echoed?["bookId"] as? String == "42")
+        #expect(echoed?[URLBlockRouter.urlParameterKey] as? String == "app://echo")
+        #expect(router.object(forURL: "app://missing") == nil)
+        #expect(router.object(forURL: URLBlockComponents.URL.trivial) is TrivialServiceImpl)
+    }
+
+    @Test func fillerLaunchBuildsEveryComponent() {
+        let before = URLBlockComponents.fillerComponentsInitialised
+        let router = URLBlockRouter(launching: URLBlockComponents.fillerComponents(count: 100))
+        #expect(URLBlockComponents.fillerComponentsInitialised - before >= 100)
+        #expect(router.urlCount == 100)
+        #expect(router.object(forURL: URLBlockComponents.URL.filler(99)) as? Int == 99)
+    }
+}
+
+@Suite("mediator baseline")
+struct MediatorTests {
+    @Test func findsTargetsByTypeNameAtRunTime() {
+        let mediator = Mediator.shared
+        let type = _typeByName(mediator.targetTypePrefix + MediatorNames.shared)
+        #expect(type == TargetShared.self)
+        #expect(_typeByName(mediator.targetTypePrefix + MediatorNames.graph) == TargetGraph.self)
+    }
+
+    @Test func unknownTargetsAndActionsFailOnlyWhenCalled() {
+        let mediator = Mediator.shared
+        #expect(mediator.perform(target: "Missing", action: MediatorNames.service) == nil)
+        #expect(mediator.perform(target: MediatorNames.trivial, action: "missing") == nil)
+        #expect(mediator.perform(target: MediatorNames.book, action: MediatorNames.screen) == nil)
+    }
+}
+
+@Suite("naive-dictionary baseline")
+struct NaiveContainerTests {
+    @Test func unregisteredTypesAndWrongArgumentsThrow() {
+        let container = NaiveContainer()
+        #expect(throws: NaiveContainer.Failure.self) { try container.resolve((any TrivialService).self) }
+        container.register(BookScreen.self) { (bookID: String) in BookScreenImpl(bookID: bookID) }
+        #expect(throws: NaiveContainer.Failure.self) { try container.resolve((any BookScreen).self, argument: 42) }
+    }
+
+    @Test func singletonIsBuiltOnceOnFirstResolve() throws {
+        let container = NaiveContainer()
+        container.registerSingleton(SharedService.self) { SharedServiceImpl(serial: 9) }
+        let first = try container.resolve((any SharedService).self)
+        #expect(first === (try container.resolve((any SharedService).self)))
+        #expect(first.serial == 9)
+    }
+}
+
+@Suite("registry subject and the sizes it is measured at")
+struct RegistrySubjectTests {
+    @Test func lookupRegistryHoldsTheSingletonAmongTenThousandOwnTypes() throws {
+        let registry = RegistrySubject.makeLookupRegistry(fillers: 9_999)
+        let service = try registry.resolve(SharedService.self)
+        #expect(service.serial == RegistrySubject.sharedSerial)
+        #expect(isRegistered(GeneratedKeys.types[9_998], in: registry))
+        #expect(!isRegistered(GeneratedKeys.types[9_999], in: registry))
+    }
+
+    @Test func generatedKeyTypesAreAllDistinct() {
+        let identities = Set(GeneratedKeys.types.map { ObjectIdentifier($0) })
+        #expect(identities.count == GeneratedKeys.capacity)
+        #expect(GeneratedKeys.capacity >= 10_000)
+    }
+
+    @Test func launchingTheRegistryBuildsNothingButEveryComponentResolves() throws {
+        let assemblies = GeneratedKeys.types.prefix(100).map(ComponentAssembly.init(keyType:))
+        let before = GeneratedKeys.instancesBuilt
+        let registry = StartupCases.launchRegistry(assemblies)
+        #expect(GeneratedKeys.instancesBuilt == before, "installing must build no instance")
+        #expect(assemblies.allSatisfy { isRegistered($0.keyType, in: registry) })
+        try resolve(GeneratedKeys.types[42], from: registry)
+        #expect(GeneratedKeys.instancesBuilt > before, "resolving builds one")
+    }
+
+    @Test func overrideScopeResolvesTheOverrideInsideAndTheRealServiceOutside() throws {
+        let registry = RegistrySubject.makeRegistry()
+        var values: [Int] = []
+        try OverrideScopeCases.resolveInOverrideScope(registry, operations: 3) { values.append($0.value) }
+        #expect(values == Array(repeating: OverrideScopeCases.overrideValue, count: 3))
+        #expect(try registry.resolve(TrivialService.self).value == TrivialServiceImpl.primaryValue)
+    }
+
+    private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
+        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
+        return open(keyType)
+    }
+
+    private func resolve(_ keyType: any GeneratedKey.Type, from registry: ServiceRegistry) throws {
+        func open<Key: GeneratedKey>(_ type: Key.Type) throws { _ = try registry.resolve(Key.self) }
+        try open(keyType)
+    }
+}
