@@ -60,12 +60,20 @@ extension ServiceRegistry {
     ) throws(ResolutionError) {
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
-        var found: Found?
         if OverrideLayer.noneActive {
             switch table.lookup(key, copyingSingletonInto: result) {
-            case .copiedSingleton: return
-            case .found(let registration): found = Found(registration: registration, owner: self, cacheLayer: nil)
-            case .missing: break
+            case .copiedSingleton:
+                return
+            case .found(let registration):
+                var resolution = Resolution(overrides: nil, enclosingBuild: BuildTrace.enclosing)
+                defer { resolution.releaseGraphInstances() }
+                return try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
+                    try resolve(
+                        Found(registration: registration, owner: self, cacheLayer: nil), key: key, argument: argument,
+                        into: result, parent: nil, resolution: resolution)
+                }
+            case .missing:
+                break
             }
         }
         var resolution = Resolution(overrides: OverrideLayer.active, enclosingBuild: BuildTrace.enclosing)
@@ -73,7 +81,7 @@ extension ServiceRegistry {
         try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
             try resolve(
                 key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                parent: nil, resolution: resolution, found: found)
+                parent: nil, resolution: resolution)
         }
     }
 }

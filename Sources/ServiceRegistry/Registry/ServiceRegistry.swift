@@ -30,8 +30,9 @@ public final class ServiceRegistry: Sendable {
     let table = RegistrationTable()
     /// The registry this one falls back to; `nil` for a root registry.
     let parent: ServiceRegistry?
-    /// Names of the assemblies installed here; a registration's `origin` indexes this.
-    let origins = Lock<[String]>([])
+    /// Types of the assemblies installed here; a registration's `origin` indexes this.
+    /// Their names are formatted only when a graph or an error shows them.
+    let origins = Lock<[UncheckedSendable<any ServiceAssembly.Type>]>([])
 
     /// Creates an empty registry.
     public convenience init() {
@@ -69,9 +70,10 @@ public final class ServiceRegistry: Sendable {
     /// - Parameter assemblies: The assemblies to install.
     public func install(_ assemblies: any ServiceAssembly...) {
         for assembly in assemblies {
-            let name = String(describing: type(of: assembly))
+            // A metatype is immutable, so sharing it between threads is safe.
+            let assemblyType = UncheckedSendable<any ServiceAssembly.Type>(type(of: assembly))
             let index = origins.withLock { origins -> Int32 in
-                origins.append(name)
+                origins.append(assemblyType)
                 return Int32(origins.count - 1)
             }
             Installing.$current.withValue(Installing(registry: ObjectIdentifier(self), origin: index)) {
@@ -112,7 +114,9 @@ public final class ServiceRegistry: Sendable {
         switch origin {
         case Installing.directRegistration: return "registered directly"
         case Installing.overrideRegistration: return "override"
-        default: return origins.withLock { Int(origin) < $0.count ? $0[Int(origin)] : "unknown" }
+        default:
+            let assemblyType = origins.withLock { Int(origin) < $0.count ? $0[Int(origin)] : nil }
+            return assemblyType.map { String(describing: $0.value) } ?? "unknown"
         }
     }
 

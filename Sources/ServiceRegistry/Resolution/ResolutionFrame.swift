@@ -41,6 +41,7 @@ struct Resolution {
 
     /// Frees the `.graph` instances when the top-level resolve returns: the registry keeps
     /// no reference to them.
+    @inline(__always)
     mutating func releaseGraphInstances() {
         guard let instances = graphInstances else { return }
         for (registration, storage) in instances.values {

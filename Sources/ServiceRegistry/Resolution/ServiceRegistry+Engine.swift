@@ -34,28 +34,39 @@ extension ServiceRegistry {
     }
 
     /// Resolves `key` as part of `resolution`, below `parent` (nil at the top), into `result`.
-    ///
-    /// - Parameter found: The registration, when the caller already looked it up.
     func resolve(
         key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
-        resolution: UnsafeMutablePointer<Resolution>, found: Found? = nil
+        resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
-        var found = found
-        if found == nil, overrides == nil {
+        if overrides == nil {
             switch table.lookup(key, copyingSingletonInto: result) {
-            case .copiedSingleton: return
-            case .found(let registration): found = Found(registration: registration, owner: self, cacheLayer: nil)
-            case .missing: break
+            case .copiedSingleton:
+                return
+            case .found(let registration):
+                return try resolve(
+                    Found(registration: registration, owner: self, cacheLayer: nil), key: key, argument: argument,
+                    into: result, parent: parent, resolution: resolution)
+            case .missing:
+                break
             }
         }
-        guard let found = found ?? lookup(key, overrides: overrides) else {
+        guard let found = lookup(key, overrides: overrides) else {
             let error = missingRegistrationError(
                 key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
             overrides?.recorder?.recordFailure(of: key, serviceType: TypeName.of(serviceType), below: parent, error: error)
             throw error
         }
+        try resolve(found, key: key, argument: argument, into: result, parent: parent, resolution: resolution)
+    }
+
+    /// Resolves the registration `found` for `key` into `result`: cycle check, then scope.
+    func resolve(
+        _ found: Found, key: ServiceKey, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) {
+        let overrides = resolution.pointee.overrides
         let registration = found.registration
         if let parent, parent.contains(registration) {
             let error = cycleError(registration, parent: parent, note: nil)
