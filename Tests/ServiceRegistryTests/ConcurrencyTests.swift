@@ -183,6 +183,10 @@ struct ConcurrencyTests {
                     let index = (round * 7 + thread) % 64
                     if (try? registry.resolve(Int.self, name: "stable \(index)")) != index { failures.increment() }
                     if (try? registry.resolve(ReviewService.self)) == nil { failures.increment() }
+                    // A key being added right now is either not there yet or complete.
+                    if let added = try? registry.resolve(Int.self, name: "new \(round)"), added != round {
+                        failures.increment()
+                    }
                 }
             }
         }

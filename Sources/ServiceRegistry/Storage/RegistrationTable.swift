@@ -6,21 +6,29 @@ import Synchronization
 /// Every resolve reads this table and registrations are rare, so reads must not serialise
 /// threads. A reader takes one of eight stripe locks, picked by where its stack is (each
 /// thread runs on its own stack, so two threads rarely share a stripe; the core may not
-/// import Glibc for a thread id). A writer takes all eight. Nothing runs under a stripe
-/// but the table lookup itself: no factory, no deinit, so a stripe can never be part of a
-/// deadlock.
+/// import Glibc for a thread id). Nothing runs under a stripe but the lookup itself: no
+/// factory, no deinit, so a stripe can never be part of a deadlock.
+///
+/// Writers are serialised by one writer lock. Adding a key only fills an empty slot,
+/// which is an atomic store a reader sees whole or not at all, so it needs no stripe.
+/// Replacing a registration and growing the table also take all eight stripes: a reader
+/// may still be using the old registration or the old slot array, and holding every
+/// stripe is what proves none is.
 ///
 /// Lookups hash the key with ``ServiceKey/tableHash`` (no `Hasher`, no allocation) and
 /// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. Entries are
 /// never removed, only replaced, so probing needs no tombstones.
 final class RegistrationTable: @unchecked Sendable {
-    // @unchecked: `slots`, `capacity` and `count` are read only while holding one stripe
-    // lock and written only while holding all of them.
+    // @unchecked: `slots` and `capacity` change only while holding the writer lock and
+    // every stripe, and are read while holding either; each slot is an atomic holding a
+    // retained `Unmanaged<AnyRegistration>` (0 when empty); `count` is guarded by the
+    // writer lock.
     private static let stripeCount = 8
     private static let stripeStride = 128  // two cache lines, so stripes never share one
 
     private let stripes: UnsafeMutableRawPointer
-    private var slots: UnsafeMutablePointer<Unmanaged<AnyRegistration>?>
+    private let writer = Lock(())
+    private var slots: UnsafeMutablePointer<Atomic<UInt>>
     private var capacity: Int
     private var count = 0
 
@@ -32,15 +40,14 @@ final class RegistrationTable: @unchecked Sendable {
                 .initialize(to: Lock(()))
         }
         capacity = 16
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
+        slots = Self.makeSlots(capacity)
     }
 
     deinit {
         for index in 0..<capacity {
-            slots[index]?.release()
+            Self.registration(in: slots[index].load(ordering: .acquiring))?.release()
         }
-        slots.deallocate()
+        Self.freeSlots(slots, capacity)
         for index in 0..<Self.stripeCount {
             _ = stripe(index).deinitialize(count: 1)
         }
@@ -81,16 +88,17 @@ final class RegistrationTable: @unchecked Sendable {
     var allRegistrations: [AnyRegistration] {
         readLocked {
             var result: [AnyRegistration] = []
-            result.reserveCapacity(count)
             for index in 0..<capacity {
-                if let slot = slots[index] { result.append(slot.takeUnretainedValue()) }
+                if let registration = Self.registration(in: slots[index].load(ordering: .acquiring)) {
+                    result.append(registration.takeUnretainedValue())
+                }
             }
             return result
         }
     }
 
     /// How many keys are registered.
-    var registrationCount: Int { readLocked { count } }
+    var registrationCount: Int { writer.withLock { _ in count } }
 
     // MARK: Writing
 
@@ -99,24 +107,26 @@ final class RegistrationTable: @unchecked Sendable {
     /// - Returns: The replaced registration. The caller drops it after this returns, so a
     ///   cached instance's deinit never runs under the table's locks.
     func insert(_ registration: AnyRegistration) -> AnyRegistration? {
-        let retained = Unmanaged.passRetained(registration)
+        let bits = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
         let key = registration.key
         let hash = registration.keyHash
         var replaced: Unmanaged<AnyRegistration>?
-        writeLocked {
+        writer.withLock { _ in
             if (count + 1) * 4 > capacity * 3 {
-                grow()
+                lockAllStripes { grow() }
             }
             var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while let slot = slots[index] {
+            while let slot = Self.registration(in: slots[index].load(ordering: .relaxed)) {
                 if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
-                    slots[index] = retained
+                    // Readers may be using the old registration: swap it while none reads.
+                    lockAllStripes { slots[index].store(bits, ordering: .releasing) }
                     replaced = slot
                     return
                 }
                 index = (index + 1) & (capacity - 1)
             }
-            slots[index] = retained
+            // Readers see the slot empty or holding the finished registration.
+            slots[index].store(bits, ordering: .releasing)
             count += 1
         }
         return replaced?.takeRetainedValue()
@@ -128,7 +138,7 @@ final class RegistrationTable: @unchecked Sendable {
     private func find(_ key: ServiceKey) -> Unmanaged<AnyRegistration>? {
         let hash = key.tableHash
         var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-        while let slot = slots[index] {
+        while let slot = Self.registration(in: slots[index].load(ordering: .acquiring)) {
             if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
                 return slot
             }
@@ -137,21 +147,40 @@ final class RegistrationTable: @unchecked Sendable {
         return nil
     }
 
+    /// Doubles the slot array. Called holding the writer lock and every stripe.
     private func grow() {
         let oldSlots = slots
         let oldCapacity = capacity
         capacity *= 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
+        slots = Self.makeSlots(capacity)
         for oldIndex in 0..<oldCapacity {
-            guard let slot = oldSlots[oldIndex] else { continue }
+            let bits = oldSlots[oldIndex].load(ordering: .relaxed)
+            guard let slot = Self.registration(in: bits) else { continue }
             var index = Int(truncatingIfNeeded: slot._withUnsafeGuaranteedRef { $0.keyHash }) & (capacity - 1)
-            while slots[index] != nil {
+            while slots[index].load(ordering: .relaxed) != 0 {
                 index = (index + 1) & (capacity - 1)
             }
-            slots[index] = slot
+            slots[index].store(bits, ordering: .relaxed)
         }
-        oldSlots.deallocate()
+        Self.freeSlots(oldSlots, oldCapacity)
+    }
+
+    private static func makeSlots(_ capacity: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity)
+        for index in 0..<capacity {
+            (slots + index).initialize(to: Atomic(0))
+        }
+        return slots
+    }
+
+    private static func freeSlots(_ slots: UnsafeMutablePointer<Atomic<UInt>>, _ capacity: Int) {
+        slots.deinitialize(count: capacity)
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private static func registration(in bits: UInt) -> Unmanaged<AnyRegistration>? {
+        UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 
     @inline(__always)
@@ -173,15 +202,12 @@ final class RegistrationTable: @unchecked Sendable {
         stripe(currentStripe).pointee.withLock { _ in UncheckedSendable(body()) }.value
     }
 
-    private func writeLocked(_ body: () -> Void) {
-        lockStripes(from: 0, body)
-    }
-
-    /// Takes stripes `index...` in order (one fixed order, so two writers never deadlock).
-    private func lockStripes(from index: Int, _ body: () -> Void) {
+    /// Takes every stripe in order (one fixed order, so two writers never deadlock), then
+    /// runs `body`: no reader is inside the table while it runs.
+    private func lockAllStripes(from index: Int = 0, _ body: () -> Void) {
         if index == Self.stripeCount {
             return body()
         }
-        stripe(index).pointee.withLock { _ in lockStripes(from: index + 1, body) }
+        stripe(index).pointee.withLock { _ in lockAllStripes(from: index + 1, body) }
     }
 }
