@@ -1,4 +1,4 @@
-import Synchronization
+import ServiceRegistry
 
 /// One row of a router's route listing, for documentation and debugging.
 ///

@@ -23,6 +23,7 @@ mkdir -p "$work/modules" "$work/corpus" "$work/artifacts"
 
 common=(
     -swift-version 6 -enable-upcoming-feature MemberImportVisibility -parse-as-library
+    -package-name ServiceRegistry
     "$optimization" -g -sanitize=fuzzer,address -use-ld=lld
 )
 

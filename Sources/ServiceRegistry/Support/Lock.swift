@@ -8,17 +8,19 @@ import Synchronization
 /// does see: the next thread to take the lock reads what the previous one released, which
 /// is exactly the happens-before edge the mutex provides. On x86 and ARM both are plain
 /// loads and stores, so the cost is nil; correctness still rests on the mutex.
-struct Lock<State>: ~Copyable {
+///
+/// `package`, so the package's other libraries (the router) lock the same way.
+package struct Lock<State>: ~Copyable {
     private let mutex: Mutex<State>
     private let handoff = Atomic<Bool>(false)
 
-    init(_ initialState: sending State) {
+    package init(_ initialState: sending State) {
         mutex = Mutex(initialState)
     }
 
     /// Runs `body` with exclusive access to the state.
     @inline(__always)
-    borrowing func withLock<Result, Failure: Error>(
+    package borrowing func withLock<Result, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         try mutex.withLock { state throws(Failure) -> sending Result in

@@ -1,4 +1,4 @@
-import Synchronization
+import ServiceRegistry
 
 extension ServiceRouter {
     /// Explains why no route matched `url`: when a route matches it once parameter types

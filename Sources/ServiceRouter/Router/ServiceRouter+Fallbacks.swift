@@ -1,4 +1,4 @@
-import Synchronization
+import ServiceRegistry
 
 extension ServiceRouter {
     /// Sets the handler for URLs no route takes: those of one scheme, or (with `nil`)

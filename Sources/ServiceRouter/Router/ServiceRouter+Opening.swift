@@ -1,4 +1,4 @@
-import Synchronization
+import ServiceRegistry
 
 extension ServiceRouter {
     /// Opens `url`: finds the best route, resolves its service and runs its handler.

@@ -1,4 +1,4 @@
-import Synchronization
+import ServiceRegistry
 
 extension ServiceRouter {
     /// Registers a route whose handler runs against a service resolved at open time.

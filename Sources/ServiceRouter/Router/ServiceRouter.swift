@@ -1,5 +1,4 @@
 import ServiceRegistry
-import Synchronization
 
 /// Opens deep links onto services resolved lazily from a ``/ServiceRegistry/ServiceRegistry``.
 ///
@@ -39,7 +38,7 @@ public final class ServiceRouter: Sendable {
     /// The router's configuration, fixed at creation.
     public let configuration: Configuration
 
-    let state = Mutex(State())
+    let state = Lock(State())
 
     /// Everything that changes after creation, guarded by ``state``.
     struct State: Sendable {
