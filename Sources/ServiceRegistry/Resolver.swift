@@ -12,8 +12,9 @@
 /// ```
 ///
 /// A resolver is non-copyable and only borrowed by the factory, so it cannot be stored or
-/// captured by an escaping closure: it describes a resolution in progress. To resolve
-/// later (lazily), keep the registry instead.
+/// captured by an escaping closure: it describes a resolution in progress. Use it on the
+/// thread running the factory. To resolve later (lazily) or from other threads, keep the
+/// registry instead.
 public struct Resolver: ~Copyable {
     let frame: UnsafePointer<ResolutionFrame>
 
