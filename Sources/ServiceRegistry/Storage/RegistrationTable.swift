@@ -30,6 +30,8 @@ final class RegistrationTable: @unchecked Sendable {
     private let writer = Lock(())
     private var slots: UnsafeMutablePointer<Atomic<UInt>>
     private var capacity: Int
+    /// `64 - log2(capacity)`: an index is the top bits of a key's hash.
+    private var indexShift: Int
     private var count = 0
 
     init() {
@@ -40,6 +42,7 @@ final class RegistrationTable: @unchecked Sendable {
                 .initialize(to: Lock(()))
         }
         capacity = 16
+        indexShift = UInt.bitWidth - 4
         slots = Self.makeSlots(capacity)
     }
 
@@ -115,7 +118,7 @@ final class RegistrationTable: @unchecked Sendable {
             if (count + 1) * 4 > capacity * 3 {
                 lockAllStripes { grow() }
             }
-            var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            var index = homeIndex(hash)
             while let slot = Self.registration(in: slots[index].load(ordering: .relaxed)) {
                 if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
                     // Readers may be using the old registration: swap it while none reads.
@@ -137,7 +140,7 @@ final class RegistrationTable: @unchecked Sendable {
     @inline(__always)
     private func find(_ key: ServiceKey) -> Unmanaged<AnyRegistration>? {
         let hash = key.tableHash
-        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        var index = homeIndex(hash)
         while let slot = Self.registration(in: slots[index].load(ordering: .acquiring)) {
             if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
                 return slot
@@ -152,17 +155,24 @@ final class RegistrationTable: @unchecked Sendable {
         let oldSlots = slots
         let oldCapacity = capacity
         capacity *= 2
+        indexShift -= 1
         slots = Self.makeSlots(capacity)
         for oldIndex in 0..<oldCapacity {
             let bits = oldSlots[oldIndex].load(ordering: .relaxed)
             guard let slot = Self.registration(in: bits) else { continue }
-            var index = Int(truncatingIfNeeded: slot._withUnsafeGuaranteedRef { $0.keyHash }) & (capacity - 1)
+            var index = homeIndex(slot._withUnsafeGuaranteedRef { $0.keyHash })
             while slots[index].load(ordering: .relaxed) != 0 {
                 index = (index + 1) & (capacity - 1)
             }
             slots[index].store(bits, ordering: .relaxed)
         }
         Self.freeSlots(oldSlots, oldCapacity)
+    }
+
+    /// The slot a key with `hash` is looked for first.
+    @inline(__always)
+    private func homeIndex(_ hash: UInt) -> Int {
+        Int(truncatingIfNeeded: hash >> UInt(indexShift))
     }
 
     private static func makeSlots(_ capacity: Int) -> UnsafeMutablePointer<Atomic<UInt>> {

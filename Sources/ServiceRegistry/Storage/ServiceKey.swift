@@ -27,19 +27,16 @@ struct ServiceKey: Hashable, Sendable {
     var takesNoArgument: Bool { argument == ObjectIdentifier(NoArgument.self) }
 
     /// A cheap hash for the registration table: the type identities and (only when there
-    /// is one — most resolves have none) the name, finished with a 64-bit mix so keys that
-    /// differ in a few bits spread over the whole table instead of clustering.
+    /// is one — most resolves have none) the name, multiplied by a 64-bit odd constant.
+    /// The table takes its index from the product's high bits (Fibonacci hashing), which
+    /// every input bit reaches, so keys that differ in a few bits never cluster.
     @inline(__always)
     var tableHash: UInt {
         var hash = UInt(bitPattern: service) ^ (UInt(bitPattern: argument) &* 0x9E37_79B9_7F4A_7C15)
         if let name {
             hash ^= Self.nameHash(name)
         }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        hash &*= 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 33)
+        return (hash ^ (hash >> 32)) &* 0xFF51_AFD7_ED55_8CCD
     }
 
     /// FNV-1a over the name's UTF-8 bytes: names are short, and this is several times
