@@ -13,21 +13,60 @@ import Synchronization
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
     // @unchecked: every stored property is immutable or atomic.
-    let key: ServiceKey
-    /// `key.tableHash`, kept so growing the table and probing never rehash names.
-    let keyHash: UInt
-    let scope: Scope
-    /// Index of the assembly that made this registration in its registry's origin list.
-    let origin: Int32
+
+    /// The service type's identity.
+    let service: ObjectIdentifier
+    /// The registration name, if any.
+    let name: String?
+    /// Everything else about the key and the registration, packed into one word so a
+    /// registration fits a small allocation: the key's table hash (high 32 bits), the
+    /// origin (24 bits, offset by 2), whether the factory takes an argument (1 bit), and
+    /// the scope (7 bits).
+    private let packed: UInt64
     /// The cell caching this registration's `.singleton` or `.weak` instance, made on
     /// first use: an `Unmanaged<InstanceCell>` published with a compare-exchange.
     private let cellBits = Atomic<UInt>(0)
 
     init(key: ServiceKey, scope: Scope, origin: Int32) {
-        self.key = key
-        self.keyHash = key.tableHash
-        self.scope = scope
-        self.origin = origin
+        service = key.service
+        name = key.name
+        let storedOrigin = UInt64(min(max(Int(origin) + 2, 0), 0xFF_FFFF))
+        packed =
+            UInt64(key.tableHash) << 32 | storedOrigin << 8 | (key.takesNoArgument ? 0 : 0x80)
+            | UInt64(scope.kind.rawValue)
+    }
+
+    /// The key's table hash (``ServiceKey/tableHash``), kept so growing the table and
+    /// probing never rehash names.
+    @inline(__always)
+    var keyHash: UInt32 { UInt32(truncatingIfNeeded: packed >> 32) }
+
+    /// How long a built instance lives and who shares it.
+    @inline(__always)
+    var scope: Scope { Scope(kind: Scope.Kind(rawValue: UInt8(truncatingIfNeeded: packed & 0x7F))!) }
+
+    /// Index of the assembly that made this registration in its registry's origin list,
+    /// or one of the negative markers in ``Installing``.
+    var origin: Int32 { Int32(truncatingIfNeeded: (packed >> 8) & 0xFF_FFFF) - 2 }
+
+    /// Whether the factory takes a runtime argument.
+    @inline(__always)
+    var takesArgument: Bool { packed & 0x80 != 0 }
+
+    /// The identity of the factory's argument type; overridden by factories that take one.
+    var argumentIdentity: ObjectIdentifier { ObjectIdentifier(NoArgument.self) }
+
+    /// The key this registration is found by.
+    var key: ServiceKey {
+        ServiceKey(service: service, argument: takesArgument ? argumentIdentity : nil, name: name)
+    }
+
+    /// Whether this registration is the one for `key`, whose table hash is `hash`. Asks
+    /// the subclass for its argument type only when the key has one.
+    @inline(__always)
+    func matches(_ key: ServiceKey, hash: UInt32) -> Bool {
+        guard keyHash == hash, service == key.service, name == key.name else { return false }
+        return key.takesNoArgument ? !takesArgument : takesArgument && argumentIdentity == key.argument
     }
 
     deinit {
@@ -221,6 +260,8 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
     }
 
     override var argumentTypeName: String? { TypeName.of(Argument.self) }
+
+    override var argumentIdentity: ObjectIdentifier { ObjectIdentifier(Argument.self) }
 
     override func invoke(_ resolver: borrowing Resolver, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer)
         throws

@@ -30,8 +30,8 @@ final class RegistrationTable: @unchecked Sendable {
     private let writer = Lock(())
     private var slots: UnsafeMutablePointer<Atomic<UInt>>
     private var capacity: Int
-    /// `64 - log2(capacity)`: an index is the top bits of a key's hash.
-    private var indexShift: Int
+    /// `32 - log2(capacity)`: an index is the top bits of a key's 32-bit hash.
+    private var indexShift: UInt32
     private var count = 0
 
     init() {
@@ -42,7 +42,7 @@ final class RegistrationTable: @unchecked Sendable {
                 .initialize(to: Lock(()))
         }
         capacity = 16
-        indexShift = UInt.bitWidth - 4
+        indexShift = 32 - 4
         slots = Self.makeSlots(capacity)
     }
 
@@ -120,7 +120,7 @@ final class RegistrationTable: @unchecked Sendable {
             }
             var index = homeIndex(hash)
             while let slot = Self.registration(in: slots[index].load(ordering: .relaxed)) {
-                if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
+                if slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
                     // Readers may be using the old registration: swap it while none reads.
                     lockAllStripes { slots[index].store(bits, ordering: .releasing) }
                     replaced = slot
@@ -142,7 +142,7 @@ final class RegistrationTable: @unchecked Sendable {
         let hash = key.tableHash
         var index = homeIndex(hash)
         while let slot = Self.registration(in: slots[index].load(ordering: .acquiring)) {
-            if slot._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) {
+            if slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
                 return slot
             }
             index = (index + 1) & (capacity - 1)
@@ -171,8 +171,8 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// The slot a key with `hash` is looked for first.
     @inline(__always)
-    private func homeIndex(_ hash: UInt) -> Int {
-        Int(truncatingIfNeeded: hash >> UInt(indexShift))
+    private func homeIndex(_ hash: UInt32) -> Int {
+        Int(truncatingIfNeeded: hash >> indexShift)
     }
 
     private static func makeSlots(_ capacity: Int) -> UnsafeMutablePointer<Atomic<UInt>> {

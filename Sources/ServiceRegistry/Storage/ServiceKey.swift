@@ -27,26 +27,27 @@ struct ServiceKey: Hashable, Sendable {
     var takesNoArgument: Bool { argument == ObjectIdentifier(NoArgument.self) }
 
     /// A cheap hash for the registration table: the type identities and (only when there
-    /// is one — most resolves have none) the name, multiplied by a 64-bit odd constant.
-    /// The table takes its index from the product's high bits (Fibonacci hashing), which
-    /// every input bit reaches, so keys that differ in a few bits never cluster.
+    /// is one — most resolves have none) the name, multiplied by a 64-bit odd constant,
+    /// keeping the product's high half, which every input bit reaches. The table takes an
+    /// index from this hash's top bits (Fibonacci hashing), so keys that differ in a few
+    /// bits never cluster.
     @inline(__always)
-    var tableHash: UInt {
-        var hash = UInt(bitPattern: service) ^ (UInt(bitPattern: argument) &* 0x9E37_79B9_7F4A_7C15)
+    var tableHash: UInt32 {
+        var hash = UInt64(UInt(bitPattern: service)) ^ (UInt64(UInt(bitPattern: argument)) &* 0x9E37_79B9_7F4A_7C15)
         if let name {
             hash ^= Self.nameHash(name)
         }
-        return (hash ^ (hash >> 32)) &* 0xFF51_AFD7_ED55_8CCD
+        return UInt32(truncatingIfNeeded: ((hash ^ (hash >> 29)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
     }
 
     /// FNV-1a over the name's UTF-8 bytes: names are short, and this is several times
     /// cheaper than `Hasher` (the table needs no protection against crafted collisions:
     /// names come from the program, not from outside).
     @inline(__always)
-    private static func nameHash(_ name: String) -> UInt {
-        var hash: UInt = 0xCBF2_9CE4_8422_2325
+    private static func nameHash(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name.utf8 {
-            hash = (hash ^ UInt(byte)) &* 0x0000_0100_0000_01B3
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return hash
     }
