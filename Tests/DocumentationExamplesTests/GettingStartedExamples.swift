@@ -80,6 +80,20 @@ enum GettingStarted {
         #expect(offline.reviews(ofBookWithID: 42).isEmpty)
     }
 
+    @Test func aChildRegistryShadowsItsParentForItsOwnResolves() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+
+        // 8. Give one part of the app its own variant with a child registry
+        let offlineScreens = registry.makeChild()
+        offlineScreens.register(ReviewService.self) { _ in NoReviews() }
+
+        let online = try registry.resolve(BookDetailService.self, argument: 42)
+        let offline = try offlineScreens.resolve(BookDetailService.self, argument: 42)
+        #expect(online.render() == "Book 42: 2 reviews")
+        #expect(offline.render() == "Book 42: 0 reviews")
+    }
+
     @Test func anArgumentOfAnotherTypeIsAnArgumentMismatch() {
         let registry = ServiceRegistry()
         registry.install(ReviewAssembly(), BookDetailAssembly())
