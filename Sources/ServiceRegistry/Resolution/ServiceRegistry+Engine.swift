@@ -40,7 +40,7 @@ extension ServiceRegistry {
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
-        if overrides == nil {
+        if overrides == nil, ResolutionObservers.noneActive {
             switch table.lookup(key, copyingSingletonInto: result) {
             case .copiedSingleton:
                 return
@@ -82,23 +82,31 @@ extension ServiceRegistry {
                 path: (enclosing.path + [registration]).map(\.displayName))
         }
 
+        let outcome: ResolutionEvent.Outcome
         switch registration.scope.kind {
         case .transient:
             try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
+            outcome = .built
         case .graph:
             let id = ObjectIdentifier(registration)
             if let existing = resolution.pointee.graphInstances?[id] {
                 registration.copyInstance(from: existing.storage, to: result)
-                return
+                outcome = .reused
+            } else {
+                try build(
+                    registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
+                resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
+                resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
+                outcome = .built
             }
-            try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
-            resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
-            resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
         case .singleton, .weak:
             let cell = found.cacheLayer?.cell(for: registration) ?? registration.cell
-            try buildShared(
+            outcome = try buildShared(
                 registration, cell: cell, owner: found.owner, argument: argument, into: result, parent: parent,
                 resolution: resolution)
+        }
+        if !ResolutionObservers.noneActive {
+            report(outcome, registration, instance: result, below: parent)
         }
     }
 
@@ -123,6 +131,7 @@ extension ServiceRegistry {
     }
 
     /// Copies the shared instance in `cell` into `result`, building it exactly once if needed.
+    /// Returns whether this resolve built it or found it built.
     ///
     /// The builder claims the cell from the ``BuildCoordinator`` while holding a fresh
     /// ``BuildLock`` and keeps holding it for the whole build; others block on that lock
@@ -133,7 +142,7 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, cell: InstanceCell, owner: ServiceRegistry, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
-    ) throws(ResolutionError) {
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         let isSingleton = registration.scope.kind == .singleton
         func copyCached() -> Bool {
             if isSingleton {
@@ -145,7 +154,7 @@ extension ServiceRegistry {
             return registration.copyInstance(of: object, to: result)
         }
 
-        if copyCached() { return }
+        if copyCached() { return .reused }
         if resolution.pointee.context == 0 {
             resolution.pointee.context = BuildCoordinator.makeContext()
         }
@@ -155,6 +164,7 @@ extension ServiceRegistry {
         while true {
             let lock = BuildLock()
             var outcome = SharedBuildOutcome.built
+            var builtHere = false
             lock.mutex.withLock { _ in
                 switch BuildCoordinator.claim(
                     cellID, context: context, lock: lock, serviceName: registration.displayName)
@@ -162,6 +172,7 @@ extension ServiceRegistry {
                 case .build:
                     defer { BuildCoordinator.finish(cellID) }
                     if copyCached() { return }
+                    builtHere = true
                     let trace = BuildTrace(
                         context: context,
                         path: (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration])
@@ -193,13 +204,13 @@ extension ServiceRegistry {
             }
             switch outcome {
             case .built:
-                return
+                return builtHere ? .built : .reused
             case .failed(let error):
                 throw error
             case .wait(let builder):
                 builder.waitForBuilder()
                 BuildCoordinator.stopWaiting(context)
-                if copyCached() { return }
+                if copyCached() { return .reused }
             }
         }
     }

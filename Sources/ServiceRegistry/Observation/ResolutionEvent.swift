@@ -1,0 +1,52 @@
+/// A service a resolve built or handed out again, as reported to resolution observers.
+///
+/// ```swift
+/// let token = registry.addResolutionObserver { event in
+///     print("\(event.outcome) \(event.serviceType) (\(event.scope))")
+/// }
+/// _ = try registry.resolve(BookDetailService.self)
+/// // built ReviewService (singleton)
+/// // built BookDetailService (transient)
+/// registry.removeResolutionObserver(token)
+/// ```
+///
+/// Events are delivered on the resolving thread as each service is done, so a service's
+/// dependencies are reported before the service itself. The event carries the instance
+/// (when it is an object) so an observer can hold it weakly and see when it goes away; it
+/// is not `Sendable` for that reason.
+public struct ResolutionEvent {
+    /// Whether the service was built or reused.
+    public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+        /// The factory ran.
+        case built
+        /// A cached instance was handed out (a `.singleton`, a `.weak` instance still
+        /// held, or a `.graph` instance within one resolve).
+        case reused
+
+        /// `built` or `reused`.
+        public var description: String {
+            switch self {
+            case .built: "built"
+            case .reused: "reused"
+            }
+        }
+    }
+
+    /// Whether the service was built or reused.
+    public let outcome: Outcome
+    /// The service type as written in code, such as `ReviewService`.
+    public let serviceType: String
+    /// The registration name, if any.
+    public let name: String?
+    /// The registration's scope.
+    public let scope: Scope
+    /// 0 for the service a top-level `resolve` asked for, 1 for its dependencies, and so on.
+    public let depth: Int
+    /// The instance, when it is a class instance; `nil` for a value type.
+    public let instance: AnyObject?
+}
+
+/// Identifies an observer added with ``ServiceRegistry/addResolutionObserver(_:)``.
+public struct ResolutionObserverToken: Hashable, Sendable {
+    let id: Int
+}

@@ -1,0 +1,75 @@
+import Synchronization
+
+extension ServiceRegistry {
+    /// Calls `observer` for every service a resolve on this registry (or on one of its
+    /// children) builds or hands out again, until the observer is removed.
+    ///
+    /// For debugging and instrumentation: what gets built at launch, which singletons a
+    /// screen pulls in, whether a `.weak` instance is reused. The observer runs on the
+    /// resolving thread, inside the resolve, so keep it short and do not resolve from it.
+    /// While any observer exists in the process, cached singletons take the slower,
+    /// reporting path.
+    ///
+    /// ```swift
+    /// let token = registry.addResolutionObserver { event in
+    ///     if event.outcome == .built { print("built \(event.serviceType)") }
+    /// }
+    /// defer { registry.removeResolutionObserver(token) }
+    /// ```
+    ///
+    /// - Parameter observer: Called with each ``ResolutionEvent``.
+    /// - Returns: A token for ``removeResolutionObserver(_:)``.
+    @discardableResult
+    public func addResolutionObserver(
+        _ observer: @escaping @Sendable (ResolutionEvent) -> Void
+    ) -> ResolutionObserverToken {
+        let token = ResolutionObserverToken(id: ResolutionObservers.nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
+        observers.withLock { $0[token.id] = observer }
+        ResolutionObservers.count.wrappingAdd(1, ordering: .relaxed)
+        return token
+    }
+
+    /// Stops calling an observer added with ``addResolutionObserver(_:)``.
+    ///
+    /// - Parameter token: What ``addResolutionObserver(_:)`` returned; removing it twice
+    ///   does nothing.
+    public func removeResolutionObserver(_ token: ResolutionObserverToken) {
+        let removed = observers.withLock { $0.removeValue(forKey: token.id) != nil }
+        if removed {
+            ResolutionObservers.count.wrappingSubtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Reports what happened to `registration`, whose instance is in `result`, to the
+    /// observers of this registry and its parents.
+    func report(
+        _ outcome: ResolutionEvent.Outcome, _ registration: AnyRegistration, instance result: UnsafeRawPointer,
+        below parent: UnsafePointer<ResolutionFrame>?
+    ) {
+        let observers = lineage.flatMap { registry in registry.observers.withLock { Array($0.values) } }
+        guard !observers.isEmpty else { return }
+        var depth = 0
+        var frame = parent
+        while let current = frame {
+            depth += 1
+            frame = current.pointee.parent
+        }
+        let event = ResolutionEvent(
+            outcome: outcome, serviceType: registration.serviceTypeName, name: registration.name,
+            scope: registration.scope, depth: depth, instance: registration.object(of: result))
+        for observer in observers {
+            observer(event)
+        }
+    }
+}
+
+/// Process-wide bookkeeping for resolution observers.
+enum ResolutionObservers {
+    /// How many observers exist; while none does, resolves report nothing and cached
+    /// singletons take the fast path.
+    static let count = Atomic<Int>(0)
+    static let nextID = Atomic<Int>(1)
+
+    @inline(__always)
+    static var noneActive: Bool { count.load(ordering: .relaxed) == 0 }
+}
