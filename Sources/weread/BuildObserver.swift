@@ -1,84 +1,74 @@
+import ServiceRegistry
 import Synchronization
 
-/// Watches the service instances handed out during the scripted session and tells, for
-/// each, whether it was built just now or is one seen before.
+/// Listens to the registry's resolution events during the scripted session: which services
+/// were built just now, which were reused, and which instances are still alive.
 ///
-/// It tells instances apart by object identity and holds them only weakly, so watching
-/// never keeps an instance alive longer than the registry and the app would: a transient
-/// screen or a `.weak` reader still goes away when the app lets go of it, and
-/// ``liveServices`` shows that.
+/// The registry reports each service a resolve builds or hands out again
+/// (``ServiceRegistry/addResolutionObserver(_:)``); this keeps the built instances only
+/// weakly, so watching never keeps an instance alive longer than the registry and the app
+/// would: a transient screen or a `.weak` reader still goes away when the app lets go of
+/// it, and ``liveServices`` shows that.
 final class BuildObserver: Sendable {
-    /// One instance handed out, in the order the requests started (outermost first).
+    /// One service a resolve built or reused.
     struct Event: Equatable, Sendable {
         /// The service type, such as `ReviewService`.
         let service: String
-        /// Whether this request got an instance nobody had been given before.
+        /// Whether the factory ran (rather than a cached instance being handed out).
         let isNewInstance: Bool
+        /// 0 for the service the app asked for, 1 for its dependencies, and so on.
+        let depth: Int
     }
 
-    /// A weak reference used only to compare identities and to see whether the instance is
-    /// still alive.
+    /// A built instance, held weakly to see whether it is still alive.
     private struct Seen: @unchecked Sendable {
-        // @unchecked: the object is never called through, only compared with `===` and
-        // checked for `nil`, and a `Seen` is only touched inside the observer's mutex.
+        // @unchecked: the object is never called through, only checked for `nil`, and a
+        // `Seen` is only touched inside the observer's mutex.
         let service: String
         weak var object: AnyObject?
     }
 
     private struct State {
         var seen: [Seen] = []
-        /// Events by request start order; `nil` until the request returns.
-        var events: [Event?] = []
+        var events: [Event] = []
     }
 
     private let state = Mutex(State())
 
-    /// Records that a request for `service` started, so events list outer services before
-    /// the dependencies their factories resolve.
+    /// Starts listening to `registry`.
     ///
-    /// - Returns: A ticket to hand to ``finish(_:_:ticket:)``.
-    func start() -> Int {
-        state.withLock { state in
-            state.events.append(nil)
-            return state.events.count - 1
-        }
+    /// - Parameter registry: The registry whose resolves to watch.
+    /// - Returns: The token to stop listening with.
+    @discardableResult
+    func watch(_ registry: ServiceRegistry) -> ResolutionObserverToken {
+        registry.addResolutionObserver { [self] event in record(event) }
     }
 
-    /// Records the instance a request returned and passes it on unchanged.
-    ///
-    /// - Parameters:
-    ///   - instance: What the registry returned.
-    ///   - service: The service type's name.
-    ///   - ticket: What ``start()`` returned for this request.
-    /// - Returns: `instance`.
-    func finish<Service>(_ instance: Service, _ service: String, ticket: Int) -> Service {
-        // Only objects have an identity to recognise; the WeRead services are all classes.
-        let object: AnyObject? = type(of: instance as Any) is AnyObject.Type ? instance as AnyObject : nil
-        let candidate = Seen(service: service, object: object)
+    private func record(_ event: ResolutionEvent) {
+        let seen = Seen(service: event.serviceType, object: event.instance)
+        let isNew = event.outcome == .built
         state.withLock { state in
-            state.seen.removeAll { $0.object == nil }
-            let isNew = candidate.object.map { object in !state.seen.contains { $0.object === object } } ?? true
-            if isNew, candidate.object != nil {
-                state.seen.append(candidate)
+            state.events.append(Event(service: event.serviceType, isNewInstance: isNew, depth: event.depth))
+            if isNew, seen.object != nil {
+                state.seen.append(seen)
             }
-            state.events[ticket] = Event(service: service, isNewInstance: isNew)
         }
-        return instance
     }
 
     /// Takes the events recorded since the last call, for one step of the session.
     ///
-    /// - Returns: The completed events, outermost request first.
+    /// - Returns: The events, the services the app asked for first, then their
+    ///   dependencies, each level in the order the resolves finished.
     func takeEvents() -> [Event] {
         state.withLock { state in
-            let events = state.events.compactMap { $0 }
+            let events = state.events.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
             state.events.removeAll()
-            return events
+            return events.map(\.element)
         }
     }
 
-    /// The services whose instances are still alive somewhere (in a registry's cache or
-    /// held by the app), in the order they were first built.
+    /// The services whose built instances are still alive somewhere (in a registry's cache
+    /// or held by the app), in the order they were built.
     var liveServices: [String] {
         state.withLock { state in
             state.seen.filter { $0.object != nil }.map(\.service)

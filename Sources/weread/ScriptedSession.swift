@@ -25,11 +25,13 @@ struct ScriptedSession {
 
         // 1. Launch: the app's real start-up work is installing the assemblies.
         let installStart = clock.now
-        let appRegistry = WeReadApp.makeRegistry()
+        let registry = WeReadApp.makeRegistry()
         let installTime = clock.now - installStart
-        let wiring = WeReadApp.registrationSummary(of: appRegistry)
+        // Counted before watching: drawing the graph builds each service in isolation.
+        let wiring = WeReadApp.registrationSummary(of: registry)
         let observer = BuildObserver()
-        let registry = ObservedComposition.makeRegistry(observer: observer)
+        let watching = observer.watch(registry)
+        defer { registry.removeResolutionObserver(watching) }
         transcript += [
             "",
             "1. Launch",

@@ -49,11 +49,18 @@ import WeReadReview
         #expect(scopes["BookDetailService"] == .transient)
     }
 
-    @Test func installingBuildsNothing() {
-        // Every factory would build something observable; after installing, nothing is alive.
+    @Test func installingBuildsNothing() throws {
+        // Watch the registry while installing: no factory runs, nothing is alive.
+        let registry = ServiceRegistry()
         let observer = BuildObserver()
-        _ = ObservedComposition.makeRegistry(observer: observer)
+        let watching = observer.watch(registry)
+        defer { registry.removeResolutionObserver(watching) }
+        WeReadApp.install(into: registry)
         #expect(observer.liveServices.isEmpty)
         #expect(observer.takeEvents().isEmpty)
+        // The same observer does see a build once something is resolved.
+        _ = try registry.resolve(CatalogService.self)
+        #expect(observer.takeEvents() == [.init(service: "CatalogService", isNewInstance: true, depth: 0)])
+        #expect(observer.liveServices == ["CatalogService"])
     }
 }
