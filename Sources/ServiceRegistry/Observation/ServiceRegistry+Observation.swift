@@ -26,6 +26,7 @@ extension ServiceRegistry {
         let token = ResolutionObserverToken(id: ResolutionObservers.nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
         observers.withLock { $0[token.id] = observer }
         ResolutionObservers.count.wrappingAdd(1, ordering: .relaxed)
+        FastPath.block()
         return token
     }
 
@@ -37,6 +38,7 @@ extension ServiceRegistry {
         let removed = observers.withLock { $0.removeValue(forKey: token.id) != nil }
         if removed {
             ResolutionObservers.count.wrappingSubtract(1, ordering: .relaxed)
+            FastPath.unblock()
         }
     }
 

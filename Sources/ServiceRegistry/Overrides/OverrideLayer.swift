@@ -46,10 +46,12 @@ final class OverrideLayer: Sendable {
         self.parent = parent
         self.recorder = recorder
         Self.liveLayers.wrappingAdd(1, ordering: .relaxed)
+        FastPath.block()
     }
 
     deinit {
         Self.liveLayers.wrappingSubtract(1, ordering: .relaxed)
+        FastPath.unblock()
     }
 
     @TaskLocal static var current: OverrideLayer?

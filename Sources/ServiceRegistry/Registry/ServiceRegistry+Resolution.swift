@@ -60,7 +60,7 @@ extension ServiceRegistry {
     ) throws(ResolutionError) {
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
-        if OverrideLayer.noneActive, ResolutionObservers.noneActive {
+        if FastPath.isOpen {
             switch table.lookup(key, copyingSingletonInto: result) {
             case .copiedSingleton:
                 return
