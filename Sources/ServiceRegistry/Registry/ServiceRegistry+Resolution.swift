@@ -60,28 +60,43 @@ extension ServiceRegistry {
     ) throws(ResolutionError) {
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
+        var found: AnyRegistration?
         if FastPath.isOpen {
             switch table.lookup(key, copyingSingletonInto: result) {
-            case .copiedSingleton:
-                return
-            case .found(let registration):
-                var resolution = Resolution(overrides: nil, enclosingBuild: BuildTrace.enclosing)
-                defer { resolution.releaseGraphInstances() }
-                return try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
-                    try resolve(
-                        Found(registration: registration, owner: self, cacheLayer: nil), key: key, argument: argument,
-                        into: result, parent: nil, resolution: resolution)
-                }
-            case .missing:
-                break
+            case .copiedSingleton: return
+            case .found(let registration): found = registration
+            case .missing: break
             }
         }
-        var resolution = Resolution(overrides: OverrideLayer.active, enclosingBuild: BuildTrace.enclosing)
+        try resolveUncached(
+            key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+            found: found)
+    }
+
+    /// The rest of a top-level resolve, kept out of line so the cached-singleton path above
+    /// stays small: sets up the state the nested resolves share, on the stack, and frees
+    /// its `.graph` instances afterwards.
+    ///
+    /// - Parameter found: The registration, when the fast path already found it in this
+    ///   registry's table (no override scope can be active then).
+    @inline(never)
+    private func resolveUncached(
+        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer, found: AnyRegistration?
+    ) throws(ResolutionError) {
+        var resolution = Resolution(
+            overrides: found == nil ? OverrideLayer.active : nil, enclosingBuild: BuildTrace.enclosing)
         defer { resolution.releaseGraphInstances() }
         try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
-            try resolve(
-                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                parent: nil, resolution: resolution)
+            if let found {
+                try resolve(
+                    Found(registration: found, owner: self, cacheLayer: nil), key: key, argument: argument,
+                    into: result, parent: nil, resolution: resolution)
+            } else {
+                try resolve(
+                    key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+                    parent: nil, resolution: resolution)
+            }
         }
     }
 }
