@@ -57,8 +57,4 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case .graph: "graph"
         }
     }
-
-    /// Whether instances of this scope outlive the resolve that built them and are
-    /// shared between threads.
-    var isShared: Bool { kind == .singleton || kind == .weak }
 }

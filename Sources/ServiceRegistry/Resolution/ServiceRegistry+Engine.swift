@@ -69,9 +69,8 @@ extension ServiceRegistry {
         let overrides = resolution.pointee.overrides
         let registration = found.registration
         if let parent, parent.contains(registration) {
-            let error = cycleError(registration, parent: parent, note: nil)
-            overrides?.recorder?.recordCycle(at: registration, below: parent, error: error)
-            throw error
+            overrides?.recorder?.recordCycle(at: registration, below: parent)
+            throw cycleError(registration, parent: parent, note: nil)
         }
         overrides?.recorder?.recordEdge(to: registration, owner: found.owner, below: parent)
         if parent == nil, let enclosing = resolution.pointee.enclosingBuild,

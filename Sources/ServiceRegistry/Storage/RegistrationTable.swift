@@ -100,9 +100,6 @@ final class RegistrationTable: @unchecked Sendable {
         }
     }
 
-    /// How many keys are registered.
-    var registrationCount: Int { writer.withLock { _ in count } }
-
     // MARK: Writing
 
     /// Stores `registration`, replacing any registration with the same key.

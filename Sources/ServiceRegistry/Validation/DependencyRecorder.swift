@@ -82,7 +82,7 @@ final class DependencyRecorder: Sendable {
     /// Validation builds every registration as a root, so a cycle A → B → A is met once
     /// from A and once from B. The edge first seen as an ordinary dependency stays one;
     /// only the edge that closes the loop is drawn as the cycle.
-    func recordCycle(at registration: AnyRegistration, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError) {
+    func recordCycle(at registration: AnyRegistration, below parent: UnsafePointer<ResolutionFrame>?) {
         guard let parent else { return }
         let parentRegistration = parent.pointee.registration
         state.withLock { state in
