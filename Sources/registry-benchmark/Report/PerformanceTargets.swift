@@ -38,6 +38,18 @@ enum PerformanceTargets {
                 })
         }
 
+        /// The registry in one case against the registry in another, such as 10,000
+        /// registrations against 10.
+        func ratio(of caseName: String, over baseline: String, limit: Double, _ target: String) {
+            let value = figures.nanoseconds(caseName, registry).flatMap { mine in
+                figures.nanoseconds(baseline, registry).map { mine / $0 }
+            }
+            assessments.append(
+                check(target, value, limit: limit) {
+                    "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(baseline, registry))))"
+                })
+        }
+
         ratio(CaseName.singleton, 2, "cached singleton resolve ≤ 2× direct")
         assessments.append(
             check(
@@ -59,13 +71,7 @@ enum PerformanceTargets {
                     "\(format($0, places: 3)) allocations per resolve beyond direct's"
                 })
         }
-        let lookupRatio = figures.nanoseconds(CaseName.lookup10000, registry).flatMap { large in
-            figures.nanoseconds(CaseName.lookup10, registry).map { large / $0 }
-        }
-        assessments.append(
-            check("lookup flat: 10,000 registrations within 1.2× of 10", lookupRatio, limit: 1.2) {
-                "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(CaseName.lookup10000, registry))) vs \(formatNanoseconds(figures.nanoseconds(CaseName.lookup10, registry))))"
-            })
+        ratio(of: CaseName.lookup10000, over: CaseName.lookup10, limit: 1.2, "lookup flat: 10,000 registrations within 1.2× of 10")
         assessments.append(
             check("registration ≤ 200 ns each", figures.nanoseconds(CaseName.register, registry), limit: 200) {
                 formatNanoseconds($0)
@@ -96,13 +102,9 @@ enum PerformanceTargets {
             check("2 threads: ≥ 1.6× the singleton throughput of 1", scaling, atLeast: 1.6) {
                 "\(format($0))× the throughput of one thread"
             })
-        let overrideRatio = figures.nanoseconds(CaseName.overrideScope, registry).flatMap { inside in
-            figures.nanoseconds(CaseName.transient, registry).map { inside / $0 }
-        }
-        assessments.append(
-            check("resolve inside withOverrides ≤ 3× the same resolve outside", overrideRatio, limit: 3) {
-                "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(CaseName.overrideScope, registry))) vs \(formatNanoseconds(figures.nanoseconds(CaseName.transient, registry))))"
-            })
+        ratio(
+            of: CaseName.overrideScope, over: CaseName.transient, limit: 3,
+            "resolve inside withOverrides ≤ 3× the same resolve outside")
         return assessments
     }
 
