@@ -34,7 +34,9 @@ public struct Resolver: ~Copyable {
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
         try resolvedInstance(of: Service.self) { result throws(ResolutionError) in
-            try resolveUntyped(Service.self, name: name, argumentType: nil, argument: nil, into: result)
+            try resolveUntyped(
+                Service.self, name: name, argumentType: nil, argument: nil, into: result,
+                copyingCached: instanceCopier(for: Service.self))
         }
     }
 
@@ -52,7 +54,9 @@ public struct Resolver: ~Copyable {
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
         try resolvedInstance(of: Service.self, argument: argument) { argument, result throws(ResolutionError) in
-            try resolveUntyped(Service.self, name: name, argumentType: Argument.self, argument: argument, into: result)
+            try resolveUntyped(
+                Service.self, name: name, argumentType: Argument.self, argument: argument, into: result,
+                copyingCached: instanceCopier(for: Service.self))
         }
     }
 
@@ -60,13 +64,13 @@ public struct Resolver: ~Copyable {
     @usableFromInline
     func resolveUntyped(
         _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer
+        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
         let frame = frame.pointee
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
         try frame.registry.resolve(
             key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-            parent: self.frame, resolution: frame.resolution)
+            copyingCached: copy, parent: self.frame, resolution: frame.resolution)
     }
 }

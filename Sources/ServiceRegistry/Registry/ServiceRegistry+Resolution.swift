@@ -21,7 +21,9 @@ extension ServiceRegistry {
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
         try resolvedInstance(of: Service.self) { result throws(ResolutionError) in
-            try resolveUntyped(Service.self, name: name, argumentType: nil, argument: nil, into: result)
+            try resolveUntyped(
+                Service.self, name: name, argumentType: nil, argument: nil, into: result,
+                copyingCached: instanceCopier(for: Service.self))
         }
     }
 
@@ -46,7 +48,9 @@ extension ServiceRegistry {
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
         try resolvedInstance(of: Service.self, argument: argument) { argument, result throws(ResolutionError) in
-            try resolveUntyped(Service.self, name: name, argumentType: Argument.self, argument: argument, into: result)
+            try resolveUntyped(
+                Service.self, name: name, argumentType: Argument.self, argument: argument, into: result,
+                copyingCached: instanceCopier(for: Service.self))
         }
     }
 
@@ -56,13 +60,13 @@ extension ServiceRegistry {
     @usableFromInline
     func resolveUntyped(
         _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer
+        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
         var found: AnyRegistration?
         if FastPath.isOpen {
-            switch table.lookup(key, copyingSingletonInto: result) {
+            switch table.lookup(key, copyingSingletonInto: result, using: copy) {
             case .copiedSingleton: return
             case .found(let registration): found = registration
             case .missing: break
@@ -70,7 +74,7 @@ extension ServiceRegistry {
         }
         try resolveUncached(
             key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-            found: found)
+            copyingCached: copy, found: found)
     }
 
     /// The rest of a top-level resolve, kept out of line so the cached-singleton path above
@@ -82,7 +86,7 @@ extension ServiceRegistry {
     @inline(never)
     private func resolveUncached(
         key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer, found: AnyRegistration?
+        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy, found: AnyRegistration?
     ) throws(ResolutionError) {
         var resolution = Resolution(
             overrides: found == nil ? OverrideLayer.active : nil, enclosingBuild: BuildTrace.enclosing)
@@ -95,7 +99,7 @@ extension ServiceRegistry {
             } else {
                 try resolve(
                     key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                    parent: nil, resolution: resolution)
+                    copyingCached: copy, parent: nil, resolution: resolution)
             }
         }
     }

@@ -36,12 +36,12 @@ extension ServiceRegistry {
     /// Resolves `key` as part of `resolution`, below `parent` (nil at the top), into `result`.
     func resolve(
         key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
+        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
         if overrides == nil, ResolutionObservers.noneActive {
-            switch table.lookup(key, copyingSingletonInto: result) {
+            switch table.lookup(key, copyingSingletonInto: result, using: copy) {
             case .copiedSingleton:
                 return
             case .found(let registration):

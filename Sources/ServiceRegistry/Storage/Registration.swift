@@ -147,17 +147,15 @@ class AnyRegistration: @unchecked Sendable {
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
     }
 
-    /// Copies the built singleton into `result`, retaining nothing else: the resolve fast
-    /// path. The caller keeps this registration alive (it holds a table lock).
+    /// The built singleton's storage, or `nil` before it is built: the resolve fast path,
+    /// which retains nothing. The caller keeps this registration alive (it holds a table
+    /// lock) while it copies the instance out.
     @inline(__always)
-    func copyCachedSingleton(into result: UnsafeMutableRawPointer) -> Bool {
+    var cachedSingletonStorage: UnsafeRawPointer? {
         let bits = cellBits.load(ordering: .acquiring)
-        guard bits != 0 else { return false }
-        let storage = Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+        guard bits != 0 else { return nil }
+        return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
             ._withUnsafeGuaranteedRef { $0.singletonStorage }
-        guard let storage else { return false }
-        copyInstance(from: storage, to: result)
-        return true
     }
 
     /// Frees the singleton `cell` holds, if any; called once, when the cell's owner goes.
@@ -238,7 +236,7 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         defer { result.deallocate() }
         try registry.resolve(
             key: key, serviceType: Service.self, argumentType: nil, argument: nil, into: UnsafeMutableRawPointer(result),
-            parent: nil, resolution: resolution)
+            copyingCached: instanceCopier(for: Service.self), parent: nil, resolution: resolution)
         result.deinitialize(count: 1)
     }
 }

@@ -64,7 +64,7 @@ final class RegistrationTable: @unchecked Sendable {
         readLocked { find(key)?.takeUnretainedValue() }
     }
 
-    /// What ``lookup(_:copyingSingletonInto:)`` found.
+    /// What ``lookup(_:copyingSingletonInto:using:)`` found.
     enum Lookup {
         /// `key` is a built singleton, now copied into the result.
         case copiedSingleton
@@ -74,14 +74,22 @@ final class RegistrationTable: @unchecked Sendable {
     }
 
     /// Finds `key` with one lock and one probe: copies a built singleton straight into
-    /// `result` (the resolve fast path, which retains nothing but the instance it copies),
-    /// or returns the registration to resolve.
+    /// `result` with `copy` (the resolve fast path, which retains nothing but the instance
+    /// it copies), or returns the registration to resolve. `copy` runs under the lock, so
+    /// the singleton cannot be dropped meanwhile; the key names the service type, so the
+    /// storage holds the type `copy` copies.
     @inline(__always)
-    func lookup(_ key: ServiceKey, copyingSingletonInto result: UnsafeMutableRawPointer) -> Lookup {
+    func lookup(
+        _ key: ServiceKey, copyingSingletonInto result: UnsafeMutableRawPointer, using copy: InstanceCopy
+    ) -> Lookup {
         readLocked {
             guard let found = find(key) else { return .missing }
             let copied = found._withUnsafeGuaranteedRef { registration in
-                registration.scope.kind == .singleton && registration.copyCachedSingleton(into: result)
+                guard registration.scope.kind == .singleton, let storage = registration.cachedSingletonStorage else {
+                    return false
+                }
+                copy(storage, result)
+                return true
             }
             return copied ? .copiedSingleton : .found(found.takeUnretainedValue())
         }
