@@ -204,11 +204,17 @@ final class RegistrationTable: @unchecked Sendable {
     }
 
     /// The stripe for the calling thread, from the address of its stack.
+    ///
+    /// Threads' stacks are mapped next to each other, 8 MB apart (Linux's default) or
+    /// 512 kB apart (Apple's secondary threads). Bits 23 up count 8 MB blocks and bits 19
+    /// up count 512 kB blocks; their exclusive or gives up to eight neighbouring stacks of
+    /// either size eight different stripes, where a hash would give two threads the same
+    /// stripe in one run of eight.
     @inline(__always)
     private var currentStripe: Int {
         var marker: UInt8 = 0
         let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return Int(truncatingIfNeeded: ((address >> 14) &* 0x9E37_79B9_7F4A_7C15) >> 61)
+        return Int(truncatingIfNeeded: ((address >> 23) ^ (address >> 19)) & UInt(Self.stripeCount - 1))
     }
 
     @inline(__always)
