@@ -16,13 +16,15 @@ import Synchronization
 /// stripe is what proves none is.
 ///
 /// Lookups hash the key with ``ServiceKey/tableHash`` (no `Hasher`, no allocation) and
-/// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. Entries are
-/// never removed, only replaced, so probing needs no tombstones.
+/// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. A slot
+/// keeps a few bits of its key's hash beside the registration's address, so a probe
+/// passes most other keys without loading their registration. Entries are never removed,
+/// only replaced, so probing needs no tombstones.
 final class RegistrationTable: @unchecked Sendable {
     // @unchecked: `slots` and `capacity` change only while holding the writer lock and
     // every stripe, and are read while holding either; each slot is an atomic holding a
-    // retained `Unmanaged<AnyRegistration>` (0 when empty); `count` is guarded by the
-    // writer lock.
+    // retained `Unmanaged<AnyRegistration>` and its key's tag (0 when empty); `count` is
+    // guarded by the writer lock.
     private static let stripeCount = 8
     private static let stripeStride = 128  // two cache lines, so stripes never share one
 
@@ -115,9 +117,11 @@ final class RegistrationTable: @unchecked Sendable {
     /// - Returns: The replaced registration. The caller drops it after this returns, so a
     ///   cached instance's deinit never runs under the table's locks.
     func insert(_ registration: AnyRegistration) -> AnyRegistration? {
-        let bits = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
         let key = registration.key
         let hash = registration.keyHash
+        let address = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
+        assert(address & Self.tagMask == 0, "a heap object is aligned to at least a pointer")
+        let bits = address | Self.tag(hash)
         var replaced: Unmanaged<AnyRegistration>?
         writer.withLock { _ in
             if (count + 1) * 4 > capacity * 3 {
@@ -145,14 +149,18 @@ final class RegistrationTable: @unchecked Sendable {
     @inline(__always)
     private func find(_ key: ServiceKey) -> Unmanaged<AnyRegistration>? {
         let hash = key.tableHash
+        let tag = Self.tag(hash)
+        let mask = capacity &- 1
         var index = homeIndex(hash)
-        while let slot = Self.registration(in: slots[index].load(ordering: .acquiring)) {
-            if slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
+        while true {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard let slot = Self.registration(in: bits) else { return nil }
+            // The tag rules out most other keys without loading their registration.
+            if bits & Self.tagMask == tag, slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
                 return slot
             }
-            index = (index + 1) & (capacity - 1)
+            index = (index &+ 1) & mask
         }
-        return nil
     }
 
     /// Doubles the slot array. Called holding the writer lock and every stripe.
@@ -193,9 +201,24 @@ final class RegistrationTable: @unchecked Sendable {
         slots.deallocate()
     }
 
+    /// The bits of a slot that hold its tag: the low bits of a registration's address,
+    /// which are zero because a heap object is aligned to at least a pointer (three bits
+    /// on 64-bit platforms, two on 32-bit ones).
+    @inline(__always)
+    private static var tagMask: UInt { UInt(MemoryLayout<UnsafeRawPointer>.alignment - 1) }
+
+    /// A key's tag: the low bits of its table hash. The slot index comes from the high
+    /// bits, so keys that probe the same slots still differ in their tags.
+    @inline(__always)
+    private static func tag(_ hash: UInt32) -> UInt {
+        UInt(hash) & tagMask
+    }
+
+    /// The registration a slot holds (its address, with the tag masked off), or `nil` for
+    /// an empty slot.
     @inline(__always)
     private static func registration(in bits: UInt) -> Unmanaged<AnyRegistration>? {
-        UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
+        UnsafeRawPointer(bitPattern: bits & ~tagMask).map { Unmanaged.fromOpaque($0) }
     }
 
     @inline(__always)
