@@ -38,6 +38,17 @@ struct BenchmarkRunTests {
         #expect(chain.allocationsPerOperation == 3)
     }
 
+    @Test func registryResolvesAllocateOnlyWhatTheServicesAllocate() throws {
+        // The tests are a debug build, so `resolve` runs unspecialized here: this also
+        // checks that generic code calling it allocates nothing of the registry's own.
+        try #require(AllocationCounter.isAvailable)
+        for (caseName, serviceAllocations) in [(CaseName.singleton, 0.0), (CaseName.transient, 1), (CaseName.chain3, 3)] {
+            let registry = try #require(
+                smokeResults.first { $0.caseName == caseName && $0.subject == SubjectName.registry })
+            #expect(registry.allocationsPerOperation == serviceAllocations, "\(caseName)")
+        }
+    }
+
     @Test func startupReportsRegistryBuildingNothingAndURLBlockBuildingEveryComponent() throws {
         let components = try #require(BenchmarkOptions.smoke.startupComponentCounts.first)
         let startup = smokeResults.filter { $0.caseName == CaseName.startup(components: components) }

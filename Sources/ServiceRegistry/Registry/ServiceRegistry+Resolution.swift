@@ -23,7 +23,7 @@ extension ServiceRegistry {
         try resolvedInstance(of: Service.self) { result throws(ResolutionError) in
             try resolveUntyped(
                 Service.self, name: name, argumentType: nil, argument: nil, into: result,
-                copyingCached: instanceCopier(for: Service.self))
+                copyingCached: { copyService(Service.self, from: $0, to: $1) })
         }
     }
 
@@ -50,7 +50,7 @@ extension ServiceRegistry {
         try resolvedInstance(of: Service.self, argument: argument) { argument, result throws(ResolutionError) in
             try resolveUntyped(
                 Service.self, name: name, argumentType: Argument.self, argument: argument, into: result,
-                copyingCached: instanceCopier(for: Service.self))
+                copyingCached: { copyService(Service.self, from: $0, to: $1) })
         }
     }
 

@@ -43,13 +43,16 @@ func resolvedInstance<Service, Argument>(
 @usableFromInline
 typealias InstanceCopy = (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
 
-/// Copies `Service` instances with code specialized where `resolve` is called: how a
-/// cached singleton leaves the table. The registration's own copy is generic code in this
-/// library, which goes through the runtime's value witnesses and took about a fifth of a
-/// cached-singleton resolve.
+/// Initializes `destination` with a copy of the `Service` at `source`: how a cached
+/// singleton leaves the table.
+///
+/// Every `resolve` passes this, wrapped in a closure literal, down to the table, so the
+/// copy is code specialized where `resolve` is called. The registration's own copy is
+/// generic code in this library, which goes through the runtime's value witnesses and
+/// took about a fifth of a cached-singleton resolve. A closure literal rather than a
+/// returned closure, because a non-escaping literal's context lives on the stack even in
+/// unspecialized generic code, where a returned one would be allocated on every call.
 @inlinable
-func instanceCopier<Service>(for type: Service.Type) -> InstanceCopy {
-    { source, destination in
-        destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
-    }
+func copyService<Service>(_ type: Service.Type, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+    destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
 }

@@ -236,7 +236,7 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         defer { result.deallocate() }
         try registry.resolve(
             key: key, serviceType: Service.self, argumentType: nil, argument: nil, into: UnsafeMutableRawPointer(result),
-            copyingCached: instanceCopier(for: Service.self), parent: nil, resolution: resolution)
+            copyingCached: { copyService(Service.self, from: $0, to: $1) }, parent: nil, resolution: resolution)
         result.deinitialize(count: 1)
     }
 }
