@@ -70,21 +70,3 @@ struct FactoryError: Error, CustomStringConvertible {
     let message: String
     var description: String { "FactoryError(\(message))" }
 }
-
-/// Waits for `operation` on another thread, failing instead of hanging if it does not
-/// finish within `seconds`.
-func finishes(within seconds: Double, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            await operation()
-            return true
-        }
-        group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
-            return false
-        }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        return first
-    }
-}
