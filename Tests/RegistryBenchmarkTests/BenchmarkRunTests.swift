@@ -24,7 +24,7 @@ struct BenchmarkRunTests {
     }
 
     @Test func resolveCasesCoverAllFiveSubjects() {
-        for caseName in [CaseName.singleton, CaseName.transient, CaseName.chain3, CaseName.threads2] {
+        for caseName in [CaseName.singleton, CaseName.transient, CaseName.chain3, CaseName.threads2, CaseName.threads2Own] {
             let subjects = Set(smokeResults.filter { $0.caseName == caseName }.map(\.subject))
             #expect(subjects == Set(SubjectName.all), "\(caseName)")
         }

@@ -76,10 +76,25 @@ struct ReportTests {
         let scaled = PerformanceTargets.assess([
             result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
             result(CaseName.threads2, SubjectName.registry, nanoseconds: 6),
+            result(CaseName.threads1Own, SubjectName.registry, nanoseconds: 10),
+            result(CaseName.threads2Own, SubjectName.registry, nanoseconds: 7),
         ])
-        #expect(scaled.first { $0.target.contains("2 threads") }?.status == .met)  // 10 / 6 = 1.67×
+        #expect(scaled.first { $0.target.contains("one singleton") }?.status == .met)  // 10 / 6 = 1.67×
+        #expect(scaled.first { $0.target.contains("a singleton each") }?.status == .notMet)  // 10 / 7 = 1.43×
         let missing = PerformanceTargets.assess([result(CaseName.threads1, SubjectName.registry, nanoseconds: 10)])
-        #expect(missing.first { $0.target.contains("2 threads") }?.status == .notMeasured)
+        #expect(missing.first { $0.target.contains("one singleton") }?.status == .notMeasured)
+        #expect(missing.first { $0.target.contains("a singleton each") }?.status == .notMeasured)
+    }
+
+    @Test func tableShowsThreadScalingForOneSingletonAndForOnePerThread() {
+        let table = TableReport.render(
+            [
+                result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
+                result(CaseName.threads2, SubjectName.registry, nanoseconds: 20),
+                result(CaseName.threads1Own, SubjectName.registry, nanoseconds: 10),
+                result(CaseName.threads2Own, SubjectName.registry, nanoseconds: 5),
+            ], options: .smoke)
+        #expect(table.contains("  registry          0.50×           2.00×"))
     }
 
     @Test func tableShowsEveryCaseWithItsRatioToDirect() {

@@ -33,6 +33,19 @@ struct SubjectTests {
     }
 
     @Test(arguments: SubjectName.all)
+    func eachThreadServiceIsOneInstanceOfThatSubjectAndNotTheOther(subject: String) throws {
+        let source = makeSource(subject)
+        let first = try #require(try source.threadService(0) as? ThreadSharedServiceImpl)
+        let second = try #require(try source.threadService(1) as? ThreadSharedServiceImpl)
+        #expect(try source.threadService(0) === first)
+        #expect(try source.threadService(1) === second)
+        #expect(first !== second)
+        #expect([first.thread, second.thread] == [0, 1])
+        #expect([first.serial, second.serial] == [sharedSerials[subject], sharedSerials[subject]])
+        #expect(try source.sharedService() !== first)
+    }
+
+    @Test(arguments: SubjectName.all)
     func transientAndNamedServicesAreFreshInstancesOfTheRightRegistration(subject: String) throws {
         let source = makeSource(subject)
         let first = try source.trivialService()
@@ -75,8 +88,8 @@ struct SubjectTests {
 struct URLBlockTests {
     @Test func launchInitialisesEveryComponentAndRegistersAClosurePerURL() {
         let router = URLBlockRouter(launching: URLBlockComponents.serviceComponents)
-        #expect(router.components.count == 5)
-        #expect(router.urlCount == 10)
+        #expect(router.components.count == 6)
+        #expect(router.urlCount == 12)
         let shared = router.components.compactMap { $0 as? URLBlockComponents.SharedComponent }
         #expect(shared.count == 1, "the shared service's component exists before any call")
     }

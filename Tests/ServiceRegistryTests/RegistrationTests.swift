@@ -118,6 +118,30 @@ struct RegistrationTests {
         #expect(a as AnyObject !== shared as AnyObject)
     }
 
+    @Test func namesOfEveryLengthAreToldApart() throws {
+        // Names are hashed eight bytes at a time: cover short, whole-word and tail lengths,
+        // and names that differ only in their last byte.
+        let registry = ServiceRegistry()
+        let names = (0...40).flatMap { length in
+            [String(repeating: "a", count: length), String(repeating: "a", count: length) + "b"]
+        }
+        for (index, name) in names.enumerated() {
+            registry.register(Int.self, name: name) { _ in index }
+        }
+        for (index, name) in names.enumerated() {
+            #expect(try registry.resolve(Int.self, name: name) == index, "\(name)")
+        }
+    }
+
+    @Test func namesSwiftCallsEqualFindEachOther() throws {
+        // "é" as one scalar, then as "e" and a combining accent: equal Strings, other bytes.
+        let registry = ServiceRegistry()
+        registry.register(Int.self, name: "caf\u{E9}") { _ in 1 }
+        #expect(try registry.resolve(Int.self, name: "cafe\u{301}") == 1)
+        #expect(registry.isRegistered(Int.self, name: "cafe\u{301}"))
+        #expect(!registry.isRegistered(Int.self, name: "cafe"))
+    }
+
     @Test func manyRegistrationsStayFindable() throws {
         // Thousands of keys fill long probe runs and grow the table many times over.
         let registry = ServiceRegistry()

@@ -40,16 +40,45 @@ struct ServiceKey: Hashable, Sendable {
         return UInt32(truncatingIfNeeded: ((hash ^ (hash >> 29)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
     }
 
-    /// FNV-1a over the name's UTF-8 bytes: names are short, and this is several times
-    /// cheaper than `Hasher` (the table needs no protection against crafted collisions:
-    /// names come from the program, not from outside).
+    /// The name's UTF-8 bytes eight at a time, each word mixed in with one multiply.
+    ///
+    /// Names are short and come from the program, not from outside, so the table needs no
+    /// protection against crafted collisions and this can be much cheaper than `Hasher`.
+    /// A byte at a time (FNV-1a) took about 10 ns for an eight-byte name, one multiply
+    /// waiting for the previous one per byte; a word at a time takes one or two.
+    ///
+    /// Only for ASCII names: two strings Swift calls equal may spell the same text in
+    /// different bytes (`"é"` as one scalar or as `"e"` and a combining accent), and equal
+    /// names must hash alike. ASCII text has one spelling; any other name goes to
+    /// `Hasher`, which hashes the canonical form.
     @inline(__always)
     private static func nameHash(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var name = name
+        let asciiHash = name.withUTF8 { bytes -> UInt64? in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+            var highBits: UInt64 = 0
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                highBits |= word
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                tail |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            guard (highBits | tail) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
         }
-        return hash
+        if let asciiHash { return asciiHash }
+        var hasher = Hasher()
+        hasher.combine(name)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 }
 

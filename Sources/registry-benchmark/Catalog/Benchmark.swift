@@ -22,6 +22,9 @@ enum CaseName {
     static let threads1 = "threads-1"
     static let threads2 = "threads-2"
     static let overrideScope = "override-scope"
+    /// `threads-1` and `threads-2` with a singleton per thread instead of one for all.
+    static let threads1Own = "threads-1-own"
+    static let threads2Own = "threads-2-own"
 
     /// The start-up case for `components` components: installing all of them.
     static func startup(components: Int) -> String { "startup-\(components)" }

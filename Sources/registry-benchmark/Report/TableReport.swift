@@ -74,13 +74,17 @@ enum TableReport {
 
     private static func threadScaling(_ figures: Figures) -> [String] {
         let rows = SubjectName.all.compactMap { subject -> String? in
-            guard let one = figures.nanoseconds(CaseName.threads1, subject),
-                let two = figures.nanoseconds(CaseName.threads2, subject)
-            else { return nil }
-            return "  \(subject.padded(to: 18))\(format(one / two))×"
+            let shared = figures.threadScaling(CaseName.threads1, CaseName.threads2, subject)
+            let own = figures.threadScaling(CaseName.threads1Own, CaseName.threads2Own, subject)
+            guard shared != nil || own != nil else { return nil }
+            return "  \(subject.padded(to: 18))\((shared.map { "\(format($0))×" } ?? "—").padded(to: 16))"
+                + (own.map { "\(format($0))×" } ?? "—")
         }
         guard !rows.isEmpty else { return [] }
-        return ["", "Thread scaling: throughput of threads-2 ÷ threads-1 (2.00× is perfect, 1.00× fully serialised)"] + rows
+        return [
+            "", "Thread scaling: throughput of 2 threads ÷ 1 thread (2.00× is perfect, 1.00× fully serialised)",
+            "  \("".padded(to: 18))\("one singleton".padded(to: 16))a singleton per thread (-own)",
+        ] + rows
     }
 
     private static func startup(_ results: [BenchmarkResult]) -> [String] {

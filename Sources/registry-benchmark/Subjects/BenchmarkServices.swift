@@ -19,6 +19,33 @@ final class SharedServiceImpl: SharedService {
     }
 }
 
+/// The shared services of the `threads-*-own` cases: each thread resolves its own.
+///
+/// An instance is 160 bytes, more than two cache lines, so the reference counts of two
+/// instances never share a line: two threads each fetching their own instance then write
+/// to no line in common, and what the figure shows is the container. (Smaller objects
+/// made one after the other often share a line, and threads fetching them contend as if
+/// they shared one object.)
+final class ThreadSharedServiceImpl: SharedService {
+    /// The registration names (and, for `url-block` and `mediator`, the URL and action
+    /// suffixes) of the two threads' services.
+    static let names = ["thread-0", "thread-1"]
+
+    /// The `direct` subject's instances, one per thread: reading a `static let` again.
+    static let directFirst = ThreadSharedServiceImpl(serial: 0, thread: 0)
+    static let directSecond = ThreadSharedServiceImpl(serial: 0, thread: 1)
+
+    let serial: Int
+    /// Which thread's service this is: 0 or 1.
+    let thread: Int
+    private let padding = InlineArray<16, Int>(repeating: 0)
+
+    init(serial: Int, thread: Int) {
+        self.serial = serial
+        self.thread = thread
+    }
+}
+
 /// A trivial service built afresh on every resolve (`transient`, `named`, `override-scope`).
 protocol TrivialService: AnyObject {
     /// Which registration built the instance: ``TrivialServiceImpl/primaryValue`` or

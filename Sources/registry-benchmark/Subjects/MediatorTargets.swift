@@ -12,13 +12,16 @@ enum MediatorNames {
 final class TargetShared: MediatorTarget {
     /// The component's instance, built on first use like a `static let` in the seed.
     static let service = SharedServiceImpl(serial: 4)
+    /// The services of the `threads-*-own` cases, one per thread, under actions named
+    /// like the threads.
+    static let threadServices = ThreadSharedServiceImpl.names.indices.map { ThreadSharedServiceImpl(serial: 4, thread: $0) }
 
     init() {}
 
     func perform(action: String, params: [String: Any]) -> Any? {
         switch action {
         case MediatorNames.service: return Self.service
-        default: return nil
+        default: return ThreadSharedServiceImpl.names.firstIndex(of: action).map { Self.threadServices[$0] }
         }
     }
 }

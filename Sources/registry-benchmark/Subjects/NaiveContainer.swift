@@ -54,10 +54,13 @@ final class NaiveContainer: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type callers resolve.
+    ///   - name: An optional name telling several registrations of one type apart.
     ///   - factory: Builds the one instance, on first resolve.
-    func registerSingleton<Service: Sendable>(_ type: Service.Type, factory: @escaping @Sendable () -> Service) {
+    func registerSingleton<Service: Sendable>(
+        _ type: Service.Type, name: String? = nil, factory: @escaping @Sendable () -> Service
+    ) {
         let cell = LazyCell(factory)
-        register(type) { cell.value }
+        register(type, name: name) { cell.value }
     }
 
     /// Registers a factory taking one argument.

@@ -13,6 +13,11 @@ enum NaiveSubject {
             registerKey(keyType, in: container)
         }
         container.registerSingleton(SharedService.self) { SharedServiceImpl(serial: sharedSerial) }
+        for (thread, name) in ThreadSharedServiceImpl.names.enumerated() {
+            container.registerSingleton(SharedService.self, name: name) {
+                ThreadSharedServiceImpl(serial: sharedSerial, thread: thread)
+            }
+        }
         container.register(TrivialService.self) { TrivialServiceImpl() }
         container.register(TrivialService.self, name: TrivialServiceImpl.secondaryName) {
             TrivialServiceImpl(value: TrivialServiceImpl.secondaryValue)

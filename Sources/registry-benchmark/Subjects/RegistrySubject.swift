@@ -55,6 +55,11 @@ struct BenchmarkServicesAssembly: ServiceAssembly {
         registry.register(SharedService.self, scope: .singleton) { _ in
             SharedServiceImpl(serial: RegistrySubject.sharedSerial)
         }
+        for (thread, name) in ThreadSharedServiceImpl.names.enumerated() {
+            registry.register(SharedService.self, name: name, scope: .singleton) { _ in
+                ThreadSharedServiceImpl(serial: RegistrySubject.sharedSerial, thread: thread)
+            }
+        }
         registry.register(TrivialService.self) { _ in TrivialServiceImpl() }
         registry.register(TrivialService.self, name: TrivialServiceImpl.secondaryName) { _ in
             TrivialServiceImpl(value: TrivialServiceImpl.secondaryValue)

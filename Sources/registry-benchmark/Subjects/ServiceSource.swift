@@ -8,6 +8,9 @@ import ServiceRegistry
 protocol ServiceSource: Sendable {
     /// The shared singleton (cached after the first call).
     func sharedService() throws -> any SharedService
+    /// The shared singleton of thread `thread` (0 or 1) in the `threads-*-own` cases, a
+    /// ``ThreadSharedServiceImpl`` (cached after the first call).
+    func threadService(_ thread: Int) throws -> any SharedService
     /// A new trivial instance.
     func trivialService() throws -> any TrivialService
     /// A new trivial instance from the registration named ``TrivialServiceImpl/secondaryName``.
@@ -33,6 +36,9 @@ struct SubjectFailure: Error, CustomStringConvertible {
 /// `direct`: construct the service, or read a `static let`.
 struct DirectSource: ServiceSource {
     func sharedService() -> any SharedService { SharedServiceImpl.shared }
+    func threadService(_ thread: Int) -> any SharedService {
+        thread == 0 ? ThreadSharedServiceImpl.directFirst : ThreadSharedServiceImpl.directSecond
+    }
     func trivialService() -> any TrivialService { TrivialServiceImpl() }
     func secondaryTrivialService() -> any TrivialService {
         TrivialServiceImpl(value: TrivialServiceImpl.secondaryValue)
@@ -50,6 +56,9 @@ struct RegistrySource: ServiceSource {
     let registry: ServiceRegistry
 
     func sharedService() throws -> any SharedService { try registry.resolve(SharedService.self) }
+    func threadService(_ thread: Int) throws -> any SharedService {
+        try registry.resolve(SharedService.self, name: ThreadSharedServiceImpl.names[thread])
+    }
     func trivialService() throws -> any TrivialService { try registry.resolve(TrivialService.self) }
     func secondaryTrivialService() throws -> any TrivialService {
         try registry.resolve(TrivialService.self, name: TrivialServiceImpl.secondaryName)
@@ -75,6 +84,9 @@ struct URLBlockSource: ServiceSource {
     }
 
     func sharedService() throws -> any SharedService { try call(URL.shared, as: (any SharedService).self) }
+    func threadService(_ thread: Int) throws -> any SharedService {
+        try call(URL.threadShared[thread], as: (any SharedService).self)
+    }
     func trivialService() throws -> any TrivialService { try call(URL.trivial, as: (any TrivialService).self) }
     func secondaryTrivialService() throws -> any TrivialService {
         try call(URL.trivialSecondary, as: (any TrivialService).self)
@@ -102,6 +114,9 @@ struct MediatorSource: ServiceSource {
     func sharedService() throws -> any SharedService {
         try perform(MediatorNames.shared, MediatorNames.service, as: (any SharedService).self)
     }
+    func threadService(_ thread: Int) throws -> any SharedService {
+        try perform(MediatorNames.shared, ThreadSharedServiceImpl.names[thread], as: (any SharedService).self)
+    }
     func trivialService() throws -> any TrivialService {
         try perform(MediatorNames.trivial, MediatorNames.service, as: (any TrivialService).self)
     }
@@ -124,6 +139,9 @@ struct NaiveSource: ServiceSource {
     let container: NaiveContainer
 
     func sharedService() throws -> any SharedService { try container.resolve((any SharedService).self) }
+    func threadService(_ thread: Int) throws -> any SharedService {
+        try container.resolve((any SharedService).self, name: ThreadSharedServiceImpl.names[thread])
+    }
     func trivialService() throws -> any TrivialService { try container.resolve((any TrivialService).self) }
     func secondaryTrivialService() throws -> any TrivialService {
         try container.resolve((any TrivialService).self, name: TrivialServiceImpl.secondaryName)

@@ -6,6 +6,7 @@ enum URLBlockComponents {
     /// The URLs the cases call.
     enum URL {
         static let shared = "app://shared/service"
+        static let threadShared = ThreadSharedServiceImpl.names.map { "app://shared/\($0)" }
         static let trivial = "app://trivial/service"
         static let trivialSecondary = "app://trivial/secondary"
         static let chainHead = "app://chain/head"
@@ -30,6 +31,7 @@ enum URLBlockComponents {
     static var serviceComponents: [URLBlockRouter.Launcher] {
         [
             { SharedComponent(registrar: &$0) },
+            { ThreadSharedComponent(registrar: &$0) },
             { TrivialComponent(registrar: &$0) },
             { ChainComponent(registrar: &$0) },
             { BookComponent(registrar: &$0) },
@@ -60,6 +62,17 @@ enum URLBlockComponents {
 
         init(registrar: inout URLBlockRouter.Registrar) {
             registrar.register(URL.shared) { [service] _, _ in service }
+        }
+    }
+
+    /// Owns one shared service per thread of the `threads-*-own` cases.
+    final class ThreadSharedComponent: Sendable {
+        let services = ThreadSharedServiceImpl.names.indices.map { ThreadSharedServiceImpl(serial: 3, thread: $0) }
+
+        init(registrar: inout URLBlockRouter.Registrar) {
+            for (url, service) in zip(URL.threadShared, services) {
+                registrar.register(url) { _, _ in service }
+            }
         }
     }
 
