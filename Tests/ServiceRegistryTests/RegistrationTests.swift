@@ -140,6 +140,11 @@ struct RegistrationTests {
         #expect(try registry.resolve(Int.self, name: "cafe\u{301}") == 1)
         #expect(registry.isRegistered(Int.self, name: "cafe\u{301}"))
         #expect(!registry.isRegistered(Int.self, name: "cafe"))
+        // KELVIN SIGN is canonically "K": a name that is not ASCII equal to one that is.
+        registry.register(Int.self, name: "Kelvin") { _ in 2 }
+        #expect(try registry.resolve(Int.self, name: "\u{212A}elvin") == 2)
+        registry.register(Int.self, name: "\u{212A}elvin;") { _ in 3 }
+        #expect(try registry.resolve(Int.self, name: "Kelvin\u{037E}") == 3)
     }
 
     @Test func manyRegistrationsStayFindable() throws {
