@@ -72,6 +72,30 @@ struct ReportTests {
         #expect(beyond.first { $0.target.contains("0 allocations") }?.status == .notMet)
     }
 
+    @Test func ratioTargetsQuoteTheOwnedFloorWhenItRan() {
+        let withFloor = PerformanceTargets.assess([
+            result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
+            result(CaseName.singleton, SubjectName.directOwned, nanoseconds: 25),
+            result(CaseName.singleton, SubjectName.registry, nanoseconds: 50),
+            result(CaseName.threads1, SubjectName.directOwned, nanoseconds: 10),
+            result(CaseName.threads2, SubjectName.directOwned, nanoseconds: 40),
+            result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
+            result(CaseName.threads2, SubjectName.registry, nanoseconds: 20),
+        ])
+        #expect(
+            withFloor.first { $0.target.contains("≤ 2× direct") }?.measured
+                == "5.00× direct (50.00 ns vs 10.00 ns; direct-owned, the floor: 2.50×)")
+        #expect(
+            withFloor.first { $0.target.contains("one singleton") }?.measured
+                == "0.50× the throughput of one thread; direct-owned, the floor: 0.25×")
+
+        let withoutFloor = PerformanceTargets.assess([
+            result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
+            result(CaseName.singleton, SubjectName.registry, nanoseconds: 50),
+        ])
+        #expect(withoutFloor.first { $0.target.contains("≤ 2× direct") }?.measured == "5.00× direct (50.00 ns vs 10.00 ns)")
+    }
+
     @Test func threadScalingNeedsBothThreadCounts() {
         let scaled = PerformanceTargets.assess([
             result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),

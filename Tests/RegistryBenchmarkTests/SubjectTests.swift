@@ -6,6 +6,7 @@ import Testing
 /// Each subject, as the resolve cases build it.
 private func makeSource(_ subject: String) -> any ServiceSource {
     switch subject {
+    case SubjectName.directOwned: return DirectOwnedSource()
     case SubjectName.registry: return RegistrySource(registry: RegistrySubject.makeRegistry())
     case SubjectName.urlBlock:
         return URLBlockSource(router: URLBlockRouter(launching: URLBlockComponents.serviceComponents))
@@ -17,7 +18,7 @@ private func makeSource(_ subject: String) -> any ServiceSource {
 
 /// The serial each subject's shared instance carries, proving which subject built it.
 private let sharedSerials = [
-    SubjectName.direct: 0, SubjectName.registry: RegistrySubject.sharedSerial, SubjectName.urlBlock: 3,
+    SubjectName.direct: 0, SubjectName.directOwned: 0, SubjectName.registry: RegistrySubject.sharedSerial, SubjectName.urlBlock: 3,
     SubjectName.mediator: 4, SubjectName.naiveDictionary: NaiveSubject.sharedSerial,
 ]
 
@@ -81,6 +82,23 @@ struct SubjectTests {
         let second = try source.graphRoot()
         #expect(first.left.context === first.right.context)
         #expect(first.left.context !== second.left.context)
+    }
+}
+
+@Suite("direct-owned floor")
+struct DirectOwnedTests {
+    @Test func sharedInstancesAreMadeAtRunTimeAndFreedLikeARegistrysSingleton() {
+        weak var shared: (any SharedService)?
+        weak var threadService: (any SharedService)?
+        do {
+            let source = DirectOwnedSource()
+            shared = source.sharedService()
+            threadService = source.threadService(1)
+            #expect(shared != nil && shared !== SharedServiceImpl.shared)
+            #expect(threadService != nil && threadService !== ThreadSharedServiceImpl.directSecond)
+        }
+        #expect(shared == nil, "a real reference count, not the compiler's immortal static instance")
+        #expect(threadService == nil)
     }
 }
 

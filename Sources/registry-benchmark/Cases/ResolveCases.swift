@@ -4,10 +4,11 @@ enum ResolveCases {
     /// The resolve benchmarks, case by case, each case with every subject.
     ///
     /// - Parameter options: Unused; resolve cases need no sizing.
-    /// - Returns: Six cases × five subjects.
+    /// - Returns: Six cases × six subjects.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         let bySubject = [
             cases(SubjectName.direct) { DirectSource() },
+            cases(SubjectName.directOwned) { DirectOwnedSource() },
             cases(SubjectName.registry) { RegistrySource(registry: RegistrySubject.makeRegistry()) },
             cases(SubjectName.urlBlock) {
                 URLBlockSource(router: URLBlockRouter(launching: URLBlockComponents.serviceComponents))

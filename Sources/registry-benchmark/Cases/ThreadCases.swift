@@ -20,7 +20,7 @@ enum ThreadCases {
     /// The thread benchmarks for every subject.
     ///
     /// - Parameter options: Unused.
-    /// - Returns: Four cases × five subjects.
+    /// - Returns: Four cases × six subjects.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         cases.flatMap { caseName, threads, ownService -> [Benchmark] in
             func benchmark<Source: ServiceSource>(_ subject: String, _ makeSource: @escaping () -> Source) -> Benchmark {
@@ -30,6 +30,7 @@ enum ThreadCases {
             }
             return [
                 benchmark(SubjectName.direct) { DirectSource() },
+                benchmark(SubjectName.directOwned) { DirectOwnedSource() },
                 benchmark(SubjectName.registry) { RegistrySource(registry: RegistrySubject.makeRegistry()) },
                 benchmark(SubjectName.urlBlock) {
                     URLBlockSource(router: URLBlockRouter(launching: URLBlockComponents.serviceComponents))

@@ -115,8 +115,8 @@ struct BenchmarkOptions: Sendable {
           --json         print a JSON array of {"case", "subject", "ns_per_op",
                          "bytes_per_op", "allocs_per_op"} instead of the table
           --filter CASE  run only cases whose name contains CASE (repeatable)
-          --subject NAME run only that subject: direct, registry, url-block,
-                         mediator, naive-dictionary (repeatable)
+          --subject NAME run only that subject: direct, direct-owned, registry,
+                         url-block, mediator, naive-dictionary (repeatable)
           --help         show this text
 
         Build in release for meaningful figures:

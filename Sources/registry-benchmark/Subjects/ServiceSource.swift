@@ -51,6 +51,43 @@ struct DirectSource: ServiceSource {
     }
 }
 
+/// `direct-owned`: ``DirectSource`` behind calls that are never inlined, with shared
+/// instances made at run time.
+///
+/// A `resolve` is a call the caller cannot see into, and it returns the service owned:
+/// handing back a shared instance retains it, and the caller releases it when done. A
+/// `direct` read of a `static let` that the optimizer sees through does neither, and the
+/// `static let` instances `direct` reads are immortal (laid out by the compiler), so even
+/// retaining them writes nothing. A registry's singleton is made by its factory at run
+/// time and must be released when re-registering drops it: its reference count is real.
+/// These calls do what any container must do and nothing else (no lookup, no lock), so
+/// their cost over `direct` is the part of a container's ratio no container can avoid.
+struct DirectOwnedSource: ServiceSource {
+    private let direct = DirectSource()
+    private let shared: any SharedService = SharedServiceImpl(serial: 0)
+    private let threadServices: [any SharedService] = [
+        ThreadSharedServiceImpl(serial: 0, thread: 0), ThreadSharedServiceImpl(serial: 0, thread: 1),
+    ]
+
+    // Without the semantics attribute, the optimizer would rewrite each call to return a
+    // borrowed (+0) instance (function signature specialization), which a `resolve`
+    // cannot do.
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func sharedService() -> any SharedService { shared }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func threadService(_ thread: Int) -> any SharedService { threadServices[thread] }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func trivialService() -> any TrivialService { direct.trivialService() }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func secondaryTrivialService() -> any TrivialService { direct.secondaryTrivialService() }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func chainHead() -> any ChainHead { direct.chainHead() }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func bookScreen(bookID: String) -> any BookScreen { direct.bookScreen(bookID: bookID) }
+    @inline(never) @_semantics("optimize.sil.specialize.owned2guarantee.never")
+    func graphRoot() -> any GraphRoot { direct.graphRoot() }
+}
+
 /// `registry`: resolve from a ``ServiceRegistry``.
 struct RegistrySource: ServiceSource {
     let registry: ServiceRegistry
