@@ -66,11 +66,20 @@ public struct Resolver: ~Copyable {
         _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
-        let frame = frame.pointee
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
-        try frame.registry.resolve(
-            key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-            copyingCached: copy, parent: self.frame, resolution: frame.resolution)
+        // The frame's registry outlives this call (it is resolving the frame), so it is
+        // used where it is rather than retained.
+        var failure: ResolutionError?
+        Unmanaged.passUnretained(frame.pointee.registry)._withUnsafeGuaranteedRef { registry in
+            do throws(ResolutionError) {
+                try registry.resolve(
+                    key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+                    copyingCached: copy, parent: frame, resolution: frame.pointee.resolution)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 }

@@ -64,43 +64,62 @@ extension ServiceRegistry {
     ) throws(ResolutionError) {
         let key = ServiceKey(
             service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
-        var found: AnyRegistration?
         if FastPath.isOpen {
             switch table.lookup(key, copyingSingletonInto: result, using: copy) {
-            case .copiedSingleton: return
-            case .found(let registration): found = registration
-            case .missing: break
+            case .copiedSingleton:
+                return
+            case .found(let registration):
+                return try resolveTopLevel(registration, key: key, argument: argument, into: result)
+            case .missing:
+                break
             }
         }
-        try resolveUncached(
+        try resolveTopLevel(
             key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-            copyingCached: copy, found: found)
+            copyingCached: copy)
     }
 
-    /// The rest of a top-level resolve, kept out of line so the cached-singleton path above
-    /// stays small: sets up the state the nested resolves share, on the stack, and frees
-    /// its `.graph` instances afterwards.
+    /// The rest of a top-level resolve whose registration the fast path found in this
+    /// registry's table (so no override scope is active). Kept out of line, like the
+    /// function below, so the cached-singleton path above stays small.
     ///
-    /// - Parameter found: The registration, when the fast path already found it in this
-    ///   registry's table (no override scope can be active then).
+    /// A function of its own rather than a branch of the one below: there the
+    /// registration would be an optional binding, which costs a retain and a release.
     @inline(never)
-    private func resolveUncached(
-        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy, found: AnyRegistration?
+    private func resolveTopLevel(
+        _ registration: AnyRegistration, key: ServiceKey, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer
     ) throws(ResolutionError) {
-        var resolution = Resolution(
-            overrides: found == nil ? OverrideLayer.active : nil, enclosingBuild: BuildTrace.enclosing)
-        defer { resolution.releaseGraphInstances() }
-        try withUnsafeMutablePointer(to: &resolution) { resolution throws(ResolutionError) in
-            if let found {
-                try resolve(
-                    Found(registration: found, owner: self, cacheLayer: nil), key: key, argument: argument,
-                    into: result, parent: nil, resolution: resolution)
-            } else {
-                try resolve(
-                    key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                    copyingCached: copy, parent: nil, resolution: resolution)
-            }
+        try withResolution(overrides: nil) { resolution throws(ResolutionError) in
+            try resolve(
+                registration, owner: self, cacheLayer: nil, key: key, argument: argument, into: result, parent: nil,
+                resolution: resolution)
         }
+    }
+
+    /// The rest of any other top-level resolve: while an override scope or a resolution
+    /// observer exists, or when this registry's table lacks the key (a parent may have
+    /// it, or nobody).
+    @inline(never)
+    private func resolveTopLevel(
+        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
+    ) throws(ResolutionError) {
+        try withResolution(overrides: OverrideLayer.active) { resolution throws(ResolutionError) in
+            try resolve(
+                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
+                copyingCached: copy, parent: nil, resolution: resolution)
+        }
+    }
+
+    /// Runs `body` with the state the nested resolves of one top-level resolve share, on
+    /// the stack, and frees its `.graph` instances afterwards.
+    @inline(__always)
+    private func withResolution(
+        overrides: OverrideLayer?, _ body: (UnsafeMutablePointer<Resolution>) throws(ResolutionError) -> Void
+    ) throws(ResolutionError) {
+        var resolution = Resolution(overrides: overrides, enclosingBuild: BuildTrace.enclosing)
+        defer { resolution.releaseGraphInstances() }
+        try withUnsafeMutablePointer(to: &resolution, body)
     }
 }

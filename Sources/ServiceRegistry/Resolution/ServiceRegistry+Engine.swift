@@ -39,40 +39,47 @@ extension ServiceRegistry {
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
-        let overrides = resolution.pointee.overrides
-        if overrides == nil, ResolutionObservers.noneActive {
+        if resolution.pointee.overrides == nil, ResolutionObservers.noneActive {
             switch table.lookup(key, copyingSingletonInto: result, using: copy) {
             case .copiedSingleton:
                 return
             case .found(let registration):
                 return try resolve(
-                    Found(registration: registration, owner: self, cacheLayer: nil), key: key, argument: argument,
+                    registration, owner: self, cacheLayer: nil, key: key, argument: argument,
                     into: result, parent: parent, resolution: resolution)
             case .missing:
                 break
             }
         }
+        let overrides = resolution.pointee.overrides
         guard let found = lookup(key, overrides: overrides) else {
             let error = missingRegistrationError(
                 key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
             overrides?.recorder?.recordFailure(of: key, serviceType: TypeName.of(serviceType), below: parent, error: error)
             throw error
         }
-        try resolve(found, key: key, argument: argument, into: result, parent: parent, resolution: resolution)
+        try resolve(
+            found.registration, owner: found.owner, cacheLayer: found.cacheLayer, key: key, argument: argument,
+            into: result, parent: parent, resolution: resolution)
     }
 
-    /// Resolves the registration `found` for `key` into `result`: cycle check, then scope.
+    /// Resolves `registration`, found for `key` in `owner` (or in the override scope
+    /// `cacheLayer`), into `result`: cycle check, then scope.
+    ///
+    /// The registration comes as its own argument rather than inside a ``Found``: the
+    /// caller holds it, and a copy into a struct would cost a retain and a release on
+    /// every resolve.
     func resolve(
-        _ found: Found, key: ServiceKey, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?, key: ServiceKey,
+        argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
-        let registration = found.registration
         if let parent, parent.contains(registration) {
             overrides?.recorder?.recordCycle(at: registration, below: parent)
             throw cycleError(registration, parent: parent, note: nil)
         }
-        overrides?.recorder?.recordEdge(to: registration, owner: found.owner, below: parent)
+        overrides?.recorder?.recordEdge(to: registration, owner: owner, below: parent)
         if parent == nil, let enclosing = resolution.pointee.enclosingBuild,
             enclosing.path.contains(where: { $0 === registration })
         {
@@ -87,26 +94,36 @@ extension ServiceRegistry {
             try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
             outcome = .built
         case .graph:
-            let id = ObjectIdentifier(registration)
-            if let existing = resolution.pointee.graphInstances?[id] {
-                registration.copyInstance(from: existing.storage, to: result)
-                outcome = .reused
-            } else {
-                try build(
-                    registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
-                resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
-                resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
-                outcome = .built
-            }
+            outcome = try resolveGraph(
+                registration, argument: argument, into: result, parent: parent, resolution: resolution)
         case .singleton, .weak:
-            let cell = found.cacheLayer?.cell(for: registration) ?? registration.cell
+            let cell = cacheLayer?.cell(for: registration) ?? registration.cell
             outcome = try buildShared(
-                registration, cell: cell, owner: found.owner, argument: argument, into: result, parent: parent,
+                registration, cell: cell, owner: owner, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
         if !ResolutionObservers.noneActive {
             report(outcome, registration, instance: result, below: parent)
         }
+    }
+
+    /// The `.graph` scope: the instance this resolution already built, or a new one it
+    /// keeps for the rest of the resolution. Out of line: inlined, its bookkeeping made
+    /// every resolve retain the registration once more.
+    @inline(never)
+    private func resolveGraph(
+        _ registration: AnyRegistration, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+        let id = ObjectIdentifier(registration)
+        if let existing = resolution.pointee.graphInstances?[id] {
+            registration.copyInstance(from: existing.storage, to: result)
+            return .reused
+        }
+        try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
+        resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
+        resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
+        return .built
     }
 
     /// Runs the factory of `registration` in a new frame below `parent`.
@@ -119,14 +136,24 @@ extension ServiceRegistry {
         try withUnsafePointer(to: &frame) { frame throws(ResolutionError) in
             do {
                 try registration.invoke(Resolver(frame: frame), argument: argument, into: result)
-            } catch let error as ResolutionError {
-                throw error
             } catch {
-                throw ResolutionError(
-                    reason: .factoryFailed, serviceType: registration.serviceTypeName, name: registration.key.name,
-                    path: frame.registrations.map(\.displayName), underlyingError: error)
+                throw factoryFailure(error, of: registration, in: frame)
             }
         }
+    }
+
+    /// What a resolve throws when a factory threw `error`: a ``ResolutionError`` as it is
+    /// (it names its own path), anything else wrapped as `.factoryFailed`. Out of line,
+    /// like ``resolveGraph(_:argument:into:parent:resolution:)``, to keep the registration's
+    /// reference count out of the successful path.
+    @inline(never)
+    private func factoryFailure(
+        _ error: any Error, of registration: AnyRegistration, in frame: UnsafePointer<ResolutionFrame>
+    ) -> ResolutionError {
+        if let error = error as? ResolutionError { return error }
+        return ResolutionError(
+            reason: .factoryFailed, serviceType: registration.serviceTypeName, name: registration.key.name,
+            path: frame.registrations.map(\.displayName), underlyingError: error)
     }
 
     /// Copies the shared instance in `cell` into `result`, building it exactly once if needed.
