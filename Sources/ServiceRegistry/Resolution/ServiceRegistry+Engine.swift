@@ -10,9 +10,10 @@ extension ServiceRegistry {
     /// A registration found for a key, with where it was found.
     struct Found {
         let registration: AnyRegistration
-        /// The registry that holds the registration (or whose override scope does). Kept
-        /// alive by the registry the resolve started in (itself or a child).
-        unowned(unsafe) let owner: ServiceRegistry
+        /// The registry that holds the registration (or whose override scope does).
+        /// Strong, though the registry the resolve started in (itself or a child) keeps it
+        /// alive: handing an `unowned(unsafe)` reference on as an argument retains it.
+        let owner: ServiceRegistry
         /// The innermost active override scope: shared instances are cached there instead
         /// of in the registration, so they never leak out of it.
         let cacheLayer: OverrideLayer?
