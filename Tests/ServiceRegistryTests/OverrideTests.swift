@@ -480,6 +480,43 @@ struct OverrideTests {
         #expect(OverrideScope.current.isEmpty)
     }
 
+    /// A scope looks its keys up in a list while it has few and in a dictionary past
+    /// that; both must find exactly their own keys, and an inner scope of one kind must
+    /// fall back to an outer scope of the other.
+    @Test(arguments: [3, 40])
+    func scopeFindsEachOfItsOverridesAmongFewOrMany(count: Int) throws {
+        let registry = ServiceRegistry()
+        for index in 0...count {
+            registry.register(ReviewSource.self, name: "source-\(index)") { _ in NamedReviews("real \(index)") }
+        }
+        try registry.withOverrides { scope in
+            for index in 0..<count {
+                scope.register(ReviewSource.self, name: "source-\(index)") { _ in NamedReviews("mock \(index)") }
+            }
+            scope.register(BookPage.self) { (_, id: String) in TextPage(text: "mock \(id)") }
+        } operation: { () throws in
+            for index in 0..<count {
+                #expect(try registry.resolve(ReviewSource.self, name: "source-\(index)").source == "mock \(index)")
+            }
+            #expect(try registry.resolve(ReviewSource.self, name: "source-\(count)").source == "real \(count)")
+            #expect(try registry.resolve(BookPage.self, argument: "7").text == "mock 7")
+            #expect(throws: ResolutionError.self) { try registry.resolve(ReviewSource.self) }
+            #expect(throws: ResolutionError.self) { try registry.resolve(BookPage.self) }
+
+            let innerCount = count < 8 ? 40 : 3
+            try registry.withOverrides { inner in
+                for index in 0..<innerCount {
+                    inner.register(ReviewSource.self, name: "inner-\(index)") { _ in NamedReviews("inner \(index)") }
+                }
+                inner.register(ReviewSource.self, name: "source-0") { _ in NamedReviews("inner 0") }
+            } operation: { () throws in
+                #expect(try registry.resolve(ReviewSource.self, name: "source-0").source == "inner 0")
+                #expect(try registry.resolve(ReviewSource.self, name: "source-1").source == "mock 1")
+                #expect(try registry.resolve(ReviewSource.self, name: "inner-2").source == "inner 2")
+            }
+        }
+    }
+
     @Test func laterRegistrationOfTheSameKeyInOneScopeWins() throws {
         let registry = makeRealRegistry()
         try registry.withOverrides {

@@ -14,6 +14,10 @@ final class OverrideLayer: Sendable {
     let registry: ServiceRegistry
     /// The scope's registrations, fixed when the scope starts.
     let registrations: [ServiceKey: AnyRegistration]
+    /// The same registrations as a list, when there are few: every resolve inside the
+    /// scope looks its key up here, and comparing a few keys' stored table hashes costs
+    /// less than hashing the key with `Hasher` for the dictionary (about 20 ns).
+    private let fewRegistrations: [AnyRegistration]?
     /// The scope this one is nested in.
     let parent: OverrideLayer?
     /// Records what validation observes; `nil` for a user's scope.
@@ -43,6 +47,7 @@ final class OverrideLayer: Sendable {
     ) {
         self.registry = registry
         self.registrations = registrations
+        fewRegistrations = registrations.count <= Self.scanLimit ? Array(registrations.values) : nil
         self.parent = parent
         self.recorder = recorder
         Self.liveLayers.wrappingAdd(1, ordering: .relaxed)
@@ -74,10 +79,20 @@ final class OverrideLayer: Sendable {
         sequence(first: self) { $0.parent }
     }
 
+    /// The most registrations a scope keeps in ``fewRegistrations``: a scope usually
+    /// overrides a handful of services, and scanning past this many costs about as much
+    /// as one hash.
+    private static let scanLimit = 8
+
     /// The innermost registration for `key` that a scope adds to `registry`.
     func registration(for key: ServiceKey, in registry: ServiceRegistry) -> AnyRegistration? {
+        let hash = key.tableHash
         for layer in stack where layer.registry === registry {
-            if let registration = layer.registrations[key] { return registration }
+            if let few = layer.fewRegistrations {
+                if let registration = few.first(where: { $0.matches(key, hash: hash) }) { return registration }
+            } else if let registration = layer.registrations[key] {
+                return registration
+            }
         }
         return nil
     }
