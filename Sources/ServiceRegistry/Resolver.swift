@@ -66,8 +66,7 @@ public struct Resolver: ~Copyable {
         _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
-        let key = ServiceKey(
-            service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
+        let key = ServiceKey(serviceType, name: name, argument: argumentType)
         // The frame's registry outlives this call (it is resolving the frame), so it is
         // used where it is rather than retained.
         var failure: ResolutionError?

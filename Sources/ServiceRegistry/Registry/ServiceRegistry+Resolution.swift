@@ -62,8 +62,7 @@ extension ServiceRegistry {
         _ serviceType: Any.Type, name: String?, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
-        let key = ServiceKey(
-            service: ObjectIdentifier(serviceType), argument: argumentType.map(ObjectIdentifier.init), name: name)
+        let key = ServiceKey(serviceType, name: name, argument: argumentType)
         if FastPath.isOpen {
             switch table.lookup(key, copyingSingletonInto: result, using: copy) {
             case .copiedSingleton:

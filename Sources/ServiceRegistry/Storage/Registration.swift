@@ -218,7 +218,7 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         factory: @escaping @Sendable (borrowing Resolver) throws -> Service
     ) {
         self.factory = factory
-        super.init(key: ServiceKey(service: ObjectIdentifier(Service.self), argument: nil, name: name), scope: scope, origin: origin)
+        super.init(key: ServiceKey(Service.self, name: name), scope: scope, origin: origin)
     }
 
     override var argumentTypeName: String? { nil }
@@ -253,7 +253,7 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
     ) {
         self.factory = factory
         super.init(
-            key: ServiceKey(service: ObjectIdentifier(Service.self), argument: ObjectIdentifier(Argument.self), name: name),
+            key: ServiceKey(Service.self, name: name, argument: Argument.self),
             scope: scope, origin: origin)
     }
 

@@ -15,12 +15,9 @@ struct ServiceKey: Hashable, Sendable {
         self.name = name
     }
 
-    init<Service>(_ service: Service.Type, name: String?) {
-        self.init(service: ObjectIdentifier(service), argument: nil, name: name)
-    }
-
-    init<Service, Argument>(_ service: Service.Type, name: String?, argument: Argument.Type) {
-        self.init(service: ObjectIdentifier(service), argument: ObjectIdentifier(argument), name: name)
+    /// The key for `service` under `name`, for a factory taking an `argument` (or none).
+    init(_ service: Any.Type, name: String?, argument: Any.Type? = nil) {
+        self.init(service: ObjectIdentifier(service), argument: argument.map(ObjectIdentifier.init), name: name)
     }
 
     /// Whether a factory registered under this key takes no argument.
