@@ -53,29 +53,10 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 /// indexing or pruning, then sorts the matches by the precedence rule.
 private func bruteForceWinner(_ url: RouteURL, _ origin: URLOrigin) -> String? {
     let matching = parsedPatterns.enumerated().filter { index, pattern in
-        (origin == .inApp || index % 4 != 3) && naiveMatch(pattern, url)
-            && SegmentTrie<Route>.meetsRequirements(pattern, url)
+        (origin == .inApp || index % 4 != 3) && bruteForceMatches(pattern, url)
     }
     let best = matching.min { RoutePrecedence.precedes(($0.element, 0), ($1.element, 0)) }
     return best?.element.canonical
-}
-
-private func naiveMatch(_ pattern: RoutePattern, _ url: RouteURL) -> Bool {
-    guard pattern.scheme == url.scheme, pattern.hasAuthority == (url.host != nil) else { return false }
-    var position = 0
-    for segment in pattern.segments {
-        switch segment {
-        case .wildcard:
-            return true
-        case .literal(let text):
-            guard position < url.matchSegmentCount, url.matchSegment(at: position) == text else { return false }
-        case .parameter(_, let type):
-            guard position < url.matchSegmentCount else { return false }
-            if let type, !type.accepts(url.matchSegment(at: position)) { return false }
-        }
-        position += 1
-    }
-    return position == url.matchSegmentCount
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

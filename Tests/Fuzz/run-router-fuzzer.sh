@@ -41,10 +41,12 @@ swiftc "${common[@]}" -module-name ServiceRegistry \
     "${registry_sources[@]}"
 
 # The router sources and the fuzz entry point form one module, so the entry point can
-# check the trie against a brute-force matcher through the router's internals.
+# check the trie against a brute-force matcher (the one TrieOracleTests uses) through the
+# router's internals.
 echo "router-fuzzer: building the router fuzz target (${#router_sources[@]} files)"
-swiftc "${common[@]}" -module-name ServiceRouter -I "$work/modules" \
+swiftc "${common[@]}" -module-name ServiceRouter -I "$work/modules" -D ROUTER_FUZZ \
     "${router_sources[@]}" "$root/Tests/Fuzz/RouterFuzzTarget.swift" \
+    "$root/Tests/ServiceRouterTests/BruteForceMatcher.swift" \
     "$work/libServiceRegistry.a" -o "$work/router-fuzzer"
 
 echo "router-fuzzer: fuzzing for ${seconds}s"

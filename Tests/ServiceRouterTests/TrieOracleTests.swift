@@ -32,7 +32,7 @@ struct TrieOracleTests {
                     // A scheme without routes is refused from outside; the brute force finds
                     // no route for it either, so the two answers still agree.
                     let expected = parsed
-                        .filter { (origin == .inApp || !$0.inAppOnly) && Self.naiveMatch($0.pattern, url) }
+                        .filter { (origin == .inApp || !$0.inAppOnly) && bruteForceMatches($0.pattern, url) }
                         .min { RoutePrecedence.precedes(($0.pattern, $0.priority), ($1.pattern, $1.priority)) }
                     let actual = try? router.match(text, from: origin)
                     #expect(actual?.pattern == expected?.pattern.canonical, "\(text) from \(origin)")
@@ -41,24 +41,6 @@ struct TrieOracleTests {
             }
         }
         #expect(compared > 5_000)
-    }
-
-    static func naiveMatch(_ pattern: RoutePattern, _ url: RouteURL) -> Bool {
-        guard pattern.scheme == url.scheme, pattern.hasAuthority == (url.host != nil) else { return false }
-        var position = 0
-        for segment in pattern.segments {
-            switch segment {
-            case .wildcard:
-                return SegmentTrie<Route>.meetsRequirements(pattern, url)
-            case .literal(let text):
-                guard position < url.matchSegmentCount, url.matchSegment(at: position) == text else { return false }
-            case .parameter(_, let type):
-                guard position < url.matchSegmentCount else { return false }
-                if let type, !type.accepts(url.matchSegment(at: position)) { return false }
-            }
-            position += 1
-        }
-        return position == url.matchSegmentCount && SegmentTrie<Route>.meetsRequirements(pattern, url)
     }
 }
 
