@@ -48,6 +48,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// the same instance; the next top-level `resolve` builds a fresh one.
     public static let graph = Scope(kind: .graph)
 
+    /// Whether one instance is kept and handed to several resolves (`.singleton`,
+    /// `.weak`), as opposed to built for each resolve (`.transient`) or each resolution
+    /// (`.graph`).
+    var isShared: Bool { kind == .singleton || kind == .weak }
+
     /// The scope's name as written in code, such as `singleton`.
     public var description: String {
         switch kind {

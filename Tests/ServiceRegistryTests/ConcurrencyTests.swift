@@ -146,6 +146,35 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Past a few resolves of one transient running at once, further ones are traced to
+    /// catch a factory resolving itself through the registry; threads doing so merely at
+    /// the same moment must not look like one.
+    @Test func manyThreadsInsideOneTransientFactoryAtOnceAreNotACycle() {
+        let threads = 8
+        for _ in 0..<5 {
+            let registry = ServiceRegistry()
+            let rendezvous = Rendezvous(parties: threads)
+            let builds = Counter()
+            registry.register(ReviewService.self) { _ in
+                rendezvous.arriveAndWait()
+                builds.increment()
+                return ReviewServiceImpl()
+            }
+            let failures = Guarded<[String]>([])
+            let finished = onThreads(threads) { _ in
+                do {
+                    _ = try registry.resolve(ReviewService.self)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(finished, "resolving one transient from several threads hung")
+            guard finished else { break }
+            #expect(failures.withLock { $0 } == [])
+            #expect(builds.value == threads)
+        }
+    }
+
     @Test func throwingSingletonUnderContentionIsRetriedAndThenBuiltOnce() {
         let registry = ServiceRegistry()
         let attempts = Counter()

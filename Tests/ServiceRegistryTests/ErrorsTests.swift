@@ -101,6 +101,45 @@ struct ErrorsTests {
         #expect(error.reason == .circularDependency)
     }
 
+    @Test(arguments: [Scope.transient, .graph])
+    func serviceResolvingItselfThroughTheRegistryIsACycleNotAStackOverflow(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: scope) { [registry] _ in
+            try registry.resolve(ReviewService.self)
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewService", "ReviewService"])
+        #expect(error.description.contains("resolves through the registry instead of its resolver `r`"))
+    }
+
+    @Test func cycleThroughTheRegistryNamesEachServiceOnIt() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { [registry] _ in ReadingServiceImpl(detail: try registry.resolve()) }
+        registry.register(BookDetailService.self) { [registry] _ in
+            _ = try registry.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "BookDetailService", "ReadingService"])
+    }
+
+    @Test func cycleMixingTheResolverAndTheRegistryIsACycle() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self, scope: .graph) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { [registry] _ in
+            _ = try registry.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .circularDependency)
+        // The registry-direct resolve cannot see the resolver's frame for BookDetailService
+        // in between, and the error says so.
+        #expect(error.path == ["ReadingService", "ReadingService"])
+        #expect(error.note?.contains("may leave out services in between") == true)
+    }
+
     @Test func factoryErrorIsWrappedWithThePath() throws {
         let registry = ServiceRegistry()
         registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }

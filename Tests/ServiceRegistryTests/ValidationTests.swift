@@ -80,6 +80,14 @@ struct ValidationTests {
         try ServiceRegistry().validate()
     }
 
+    @Test func factoryResolvingItselfThroughTheRegistryFailsValidation() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { [registry] _ in try registry.resolve(ReviewService.self) }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.registration) == ["ReviewService"])
+        #expect(error.failures.map(\.error.reason) == [.circularDependency])
+    }
+
     @Test func collectsEveryFailureIntoOneError() throws {
         let registry = makeBrokenRegistry()
         let error = try #require(throws: ValidationError.self) { try registry.validate() }

@@ -91,12 +91,15 @@ extension ServiceRegistry {
 
         let outcome: ResolutionEvent.Outcome
         switch registration.scope.kind {
-        case .transient:
-            try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
-            outcome = .built
-        case .graph:
-            outcome = try resolveGraph(
-                registration, argument: argument, into: result, parent: parent, resolution: resolution)
+        case .transient, .graph:
+            let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
+            defer { if parent == nil { registration.endTopLevelResolve() } }
+            if othersRunning < Self.untracedTopLevelResolves {
+                outcome = try resolveUnshared(
+                    registration, argument: argument, into: result, parent: parent, resolution: resolution)
+            } else {
+                outcome = try resolveTraced(registration, argument: argument, into: result, resolution: resolution)
+            }
         case .singleton, .weak:
             let cell = cacheLayer?.cell(for: registration) ?? registration.cell
             outcome = try buildShared(
@@ -106,6 +109,71 @@ extension ServiceRegistry {
         if !ResolutionObservers.noneActive {
             report(outcome, registration, instance: result, below: parent)
         }
+    }
+
+    /// A `.transient` or `.graph` resolve: built afresh, or, for `.graph`, taken from
+    /// this resolution if it built one already.
+    @inline(__always)
+    private func resolveUnshared(
+        _ registration: AnyRegistration, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+        if registration.scope.kind == .graph {
+            return try resolveGraph(
+                registration, argument: argument, into: result, parent: parent, resolution: resolution)
+        }
+        try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
+        return .built
+    }
+
+    /// How many top-level resolves of one `.transient` or `.graph` registration may run
+    /// at once before the next one is traced (see
+    /// ``resolveTraced(_:argument:into:resolution:)``).
+    ///
+    /// Each untraced level of a factory that resolves itself through the registry costs
+    /// stack (about 1.7 kB in a release build and 11 kB in a debug one here), and a cycle
+    /// of `n` such services is caught about `n × (limit + 1)` levels deep; threads that
+    /// merely resolve one service at the same moment pay for tracing only past the limit.
+    static let untracedTopLevelResolves: UInt = 4
+
+    /// A top-level resolve of a `.transient` or `.graph` registration that has more than
+    /// ``untracedTopLevelResolves`` others of it running.
+    ///
+    /// A factory that resolves its own service through the registry, rather than through
+    /// its resolver, starts a fresh top-level resolve each time: no frame links it to the
+    /// resolve it runs in, so the frames cannot show the cycle and, unchecked, it would
+    /// recurse until the stack runs out. Its resolves pile up, unfinished, on one
+    /// registration. Past the limit, each one publishes its path the way a shared build
+    /// does (the task-local ``BuildTrace``) and fails if the path it runs inside already
+    /// holds its registration. Only the thread's own enclosing resolves are on that path,
+    /// so many threads resolving the same service at once are never mistaken for a cycle;
+    /// they only pay for the tracing.
+    @inline(never)
+    private func resolveTraced(
+        _ registration: AnyRegistration, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+        let enclosing = BuildTrace.current
+        if let enclosing, enclosing.path.contains(where: { $0 === registration }) {
+            throw ResolutionError(
+                reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
+                path: (enclosing.path + [registration]).map(\.displayName),
+                note: "A factory on this path resolves through the registry instead of its resolver `r`, "
+                    + "so the path may leave out services in between; resolving through `r` shows every step.")
+        }
+        let trace = BuildTrace(
+            context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration])
+        var outcome = Result<ResolutionEvent.Outcome, ResolutionError>.success(.built)
+        BuildTrace.$current.withValue(trace) {
+            do throws(ResolutionError) {
+                outcome = .success(
+                    try resolveUnshared(
+                        registration, argument: argument, into: result, parent: nil, resolution: resolution))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     /// The `.graph` scope: the instance this resolution already built, or a new one it

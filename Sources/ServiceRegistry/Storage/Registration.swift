@@ -23,9 +23,12 @@ class AnyRegistration: @unchecked Sendable {
     /// origin (24 bits, offset by 2), whether the factory takes an argument (1 bit), and
     /// the scope (7 bits).
     private let packed: UInt64
-    /// The cell caching this registration's `.singleton` or `.weak` instance, made on
-    /// first use: an `Unmanaged<InstanceCell>` published with a compare-exchange.
-    private let cellBits = Atomic<UInt>(0)
+    /// One word with a meaning per scope, so a registration stays one small allocation.
+    /// For `.singleton` and `.weak`: the cell caching the instance, made on first use, as
+    /// an `Unmanaged<InstanceCell>` published with a compare-exchange. For `.transient` and
+    /// `.graph`, which never have a cell: how many top-level resolves of this registration
+    /// are running (see ``beginTopLevelResolve()``).
+    private let cellOrCount = Atomic<UInt>(0)
 
     init(key: ServiceKey, scope: Scope, origin: Int32) {
         service = key.service
@@ -72,7 +75,7 @@ class AnyRegistration: @unchecked Sendable {
     deinit {
         // `releaseStoredInstance` is dispatched to the subclass, which uses only its
         // `Service` type, never its (already destroyed) stored properties.
-        if let cell = existingCell {
+        if scope.isShared, let cell = existingCell {
             destroyInstance(in: cell)
             Unmanaged.passUnretained(cell).release()
         }
@@ -128,13 +131,34 @@ class AnyRegistration: @unchecked Sendable {
         fatalError("subclass responsibility")
     }
 
+    // MARK: Unshared instances
+
+    /// Counts a top-level resolve of this `.transient` or `.graph` registration as
+    /// running, and returns how many already were: a factory that resolves its own
+    /// service through the registry, rather than through its resolver, starts a fresh
+    /// top-level resolve each time, and this count is how the engine notices it (see
+    /// ``ServiceRegistry/resolveTraced(_:argument:into:resolution:)``).
+    /// Pair every call with ``endTopLevelResolve()``.
+    @inline(__always)
+    func beginTopLevelResolve() -> UInt {
+        assert(!scope.isShared, "a shared registration's word holds its cell")
+        return cellOrCount.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Counts a top-level resolve counted by ``beginTopLevelResolve()`` as finished.
+    @inline(__always)
+    func endTopLevelResolve() {
+        cellOrCount.wrappingSubtract(1, ordering: .relaxed)
+    }
+
     // MARK: Shared instances
 
     /// The cell caching this registration's shared instance in the registry.
     var cell: InstanceCell {
+        assert(scope.isShared, "an unshared registration's word counts its resolves")
         if let existing = existingCell { return existing }
         let fresh = Unmanaged.passRetained(InstanceCell())
-        let (exchanged, current) = cellBits.compareExchange(
+        let (exchanged, current) = cellOrCount.compareExchange(
             expected: 0, desired: UInt(bitPattern: fresh.toOpaque()), ordering: .acquiringAndReleasing)
         if exchanged { return fresh.takeUnretainedValue() }
         fresh.release()
@@ -142,7 +166,7 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     private var existingCell: InstanceCell? {
-        let bits = cellBits.load(ordering: .acquiring)
+        let bits = cellOrCount.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
     }
@@ -152,7 +176,7 @@ class AnyRegistration: @unchecked Sendable {
     /// lock) while it copies the instance out.
     @inline(__always)
     var cachedSingletonStorage: UnsafeRawPointer? {
-        let bits = cellBits.load(ordering: .acquiring)
+        let bits = cellOrCount.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
             ._withUnsafeGuaranteedRef { $0.singletonStorage }
