@@ -175,4 +175,18 @@ struct InjectedTests {
         #expect(output.contains("Resolution path: Shelf (name: \"missing\")"))
         #expect(output.contains("Fix: register `Shelf`"))
     }
+
+    @Test func aFactoryReadingItsOwnServiceThroughInjectedStopsWithTheCycleNotAStackOverflow() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let registry = ServiceRegistry()
+            registry.register(Shelf.self) { [registry] _ in
+                LabelledShelf("copy of " + ShelfReader(registry: registry).shelf.label)
+            }
+            _ = try? registry.resolve(Shelf.self)
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("@Injected ServiceRegistry could not resolve `Shelf`: it depends on itself"))
+        #expect(output.contains("Resolution path: Shelf → Shelf"))
+    }
 }
