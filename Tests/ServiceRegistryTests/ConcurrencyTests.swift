@@ -3,9 +3,12 @@ import ServiceRegistry
 import Synchronization
 import Testing
 
-/// Runs `body(index)` on `count` OS threads at once and waits for all of them, up to
-/// `seconds`. Returns `false` when they did not all finish in time (a deadlock).
-func onThreads(_ count: Int, within seconds: Double = 20, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+/// Runs `body(index)` on `count` OS threads at once, each with a stack of `stackSize`
+/// bytes, and waits for all of them, up to `seconds`. Returns `false` when they did not all
+/// finish in time (a deadlock).
+func onThreads(
+    _ count: Int, within seconds: Double = 20, stackSize: Int = 8 << 20, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
     let done = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     for index in 0..<count {
@@ -14,7 +17,7 @@ func onThreads(_ count: Int, within seconds: Double = 20, _ body: @escaping @Sen
             body(index)
             done.signal()
         }
-        thread.stackSize = 8 << 20
+        thread.stackSize = stackSize
         thread.start()
     }
     for _ in 0..<count { start.signal() }

@@ -125,6 +125,24 @@ struct ErrorsTests {
         #expect(error.path == ["ReadingService", "BookDetailService", "ReadingService"])
     }
 
+    /// Each level of such a cycle costs stack until it is caught; a debug build's frames
+    /// are the largest, and Apple's secondary threads have 512 kB.
+    @Test func cycleOfFiveThroughTheRegistryIsCaughtWithinASmallThreadStack() {
+        let registry = ServiceRegistry()
+        for index in 0..<5 {
+            registry.register(ReviewService.self, name: "\(index)") { [registry] _ in
+                try registry.resolve(ReviewService.self, name: "\((index + 1) % 5)")
+            }
+        }
+        let path = Guarded<[String]>([])
+        let finished = onThreads(1, stackSize: 512 << 10) { _ in
+            let error = try? resolutionError { _ = try registry.resolve(ReviewService.self, name: "0") }
+            path.withLock { $0 = error?.path ?? [] }
+        }
+        #expect(finished)
+        #expect(path.withLock { $0 } == (0...5).map { "ReviewService (name: \"\($0 % 5)\")" })
+    }
+
     @Test func cycleMixingTheResolverAndTheRegistryIsACycle() throws {
         let registry = ServiceRegistry()
         registry.register(ReadingService.self, scope: .graph) { r in ReadingServiceImpl(detail: try r.resolve()) }
