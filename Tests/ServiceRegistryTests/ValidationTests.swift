@@ -23,6 +23,28 @@ private struct PaymentGatewayDown: Error, CustomStringConvertible {
     var description: String { "the payment gateway is down" }
 }
 
+/// Counts the instances of ``TrackedWallet`` made and still alive.
+private final class LiveInstances: Sendable {
+    private let made = Atomic<Int>(0)
+    private let living = Atomic<Int>(0)
+    var created: Int { made.load(ordering: .relaxed) }
+    var alive: Int { living.load(ordering: .relaxed) }
+    func born() {
+        made.wrappingAdd(1, ordering: .relaxed)
+        living.wrappingAdd(1, ordering: .relaxed)
+    }
+    func died() { living.wrappingSubtract(1, ordering: .relaxed) }
+}
+
+private final class TrackedWallet: Wallet {
+    let live: LiveInstances
+    init(live: LiveInstances) {
+        self.live = live
+        live.born()
+    }
+    deinit { live.died() }
+}
+
 private final class Tally: Sendable {
     private let value = Atomic<Int>(0)
     var count: Int { value.load(ordering: .relaxed) }
@@ -183,6 +205,20 @@ struct ValidationTests {
         }
         try registry.validate()
         #expect(runs.count == 0)
+    }
+
+    @Test func freesTheGraphInstancesItBuilds() throws {
+        let live = LiveInstances()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .graph) { _ in TrackedWallet(live: live) }
+        registry.register(Coupons.self) { r in
+            _ = try r.resolve(Wallet.self)
+            _ = try r.resolve(Wallet.self)
+            return Thing()
+        }
+        try registry.validate()
+        #expect(live.created == 2)  // one for Wallet itself, one shared inside Coupons
+        #expect(live.alive == 0)
     }
 
     @Test func leavesTheRegistrysSingletonCachesUntouched() throws {

@@ -112,12 +112,19 @@ extension ServiceRegistry {
     }
 
     /// Runs `body` with the state the nested resolves of one top-level resolve share, on
-    /// the stack, and frees its `.graph` instances afterwards.
+    /// the stack, and frees its `.graph` instances when `body` returns or throws (the
+    /// registry keeps no reference to them).
+    ///
+    /// - Parameter enclosingBuild: The shared build the resolve continues; by default the
+    ///   one the calling code runs inside, if any. Consumed, so that it moves into the
+    ///   resolution: a borrowed one would be retained there and released here, two runtime
+    ///   calls on every resolve even when it is `nil`.
     @inline(__always)
-    private func withResolution(
-        overrides: OverrideLayer?, _ body: (UnsafeMutablePointer<Resolution>) throws(ResolutionError) -> Void
+    func withResolution(
+        overrides: OverrideLayer?, enclosingBuild: consuming BuildTrace? = BuildTrace.enclosing,
+        _ body: (UnsafeMutablePointer<Resolution>) throws(ResolutionError) -> Void
     ) throws(ResolutionError) {
-        var resolution = Resolution(overrides: overrides, enclosingBuild: BuildTrace.enclosing)
+        var resolution = Resolution(overrides: overrides, enclosingBuild: enclosingBuild)
         defer { resolution.releaseGraphInstances() }
         try withUnsafeMutablePointer(to: &resolution, body)
     }

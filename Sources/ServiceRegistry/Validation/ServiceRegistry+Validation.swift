@@ -61,14 +61,13 @@ extension ServiceRegistry {
             let isolation = OverrideLayer(
                 registry: self, registrations: [:], parent: outer, recorder: recorder)
             let error = OverrideScope(layer: isolation).run { () -> ResolutionError? in
-                var resolution = Resolution(overrides: isolation, enclosingBuild: nil)
-                return withUnsafeMutablePointer(to: &resolution) { resolution -> ResolutionError? in
-                    do throws(ResolutionError) {
+                do throws(ResolutionError) {
+                    try withResolution(overrides: isolation, enclosingBuild: nil) { resolution throws(ResolutionError) in
                         try registration.buildForValidation(from: self, resolution: resolution)
-                        return nil
-                    } catch {
-                        return error
                     }
+                    return nil
+                } catch {
+                    return error
                 }
             }
             if let error {
