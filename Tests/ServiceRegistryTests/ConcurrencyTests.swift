@@ -178,6 +178,30 @@ struct ConcurrencyTests {
         }
     }
 
+    /// While any shared build runs, in any thread, a top-level resolve also reads the
+    /// task-local path a traced resolve publishes, and may meet the cycle there first; the
+    /// error must not depend on which check meets it.
+    @Test func cycleThroughTheRegistryReadsTheSameWhileAnotherThreadBuildsASingleton() throws {
+        let registry = ServiceRegistry()
+        let building = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        registry.register(BookDetailService.self, scope: .singleton) { _ in
+            building.signal()
+            release.wait()
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        registry.register(ReviewService.self) { [registry] _ in try registry.resolve(ReviewService.self) }
+        let builder = Thread { _ = try? registry.resolve(BookDetailService.self) }
+        builder.start()
+        building.wait()
+        defer { release.signal() }
+
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewService", "ReviewService"])
+        #expect(error.note?.contains("resolves through the registry instead of its resolver `r`") == true)
+    }
+
     @Test func throwingSingletonUnderContentionIsRetriedAndThenBuiltOnce() {
         let registry = ServiceRegistry()
         let attempts = Counter()

@@ -99,6 +99,8 @@ struct ErrorsTests {
         }
         let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
         #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewService", "ReviewService"])
+        #expect(error.note?.contains("resolves through the registry instead of its resolver `r`") == true)
     }
 
     @Test(arguments: [Scope.transient, .graph])

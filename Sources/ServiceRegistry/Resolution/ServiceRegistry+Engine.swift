@@ -84,9 +84,7 @@ extension ServiceRegistry {
         if parent == nil, let enclosing = resolution.pointee.enclosingBuild,
             enclosing.path.contains(where: { $0 === registration })
         {
-            throw ResolutionError(
-                reason: .circularDependency, serviceType: registration.serviceTypeName, name: key.name,
-                path: (enclosing.path + [registration]).map(\.displayName))
+            throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
 
         let outcome: ResolutionEvent.Outcome
@@ -155,11 +153,7 @@ extension ServiceRegistry {
     ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         let enclosing = BuildTrace.current
         if let enclosing, enclosing.path.contains(where: { $0 === registration }) {
-            throw ResolutionError(
-                reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-                path: (enclosing.path + [registration]).map(\.displayName),
-                note: "A factory on this path resolves through the registry instead of its resolver `r`, "
-                    + "so the path may leave out services in between; resolving through `r` shows every step.")
+            throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
         let trace = BuildTrace(
             context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration])

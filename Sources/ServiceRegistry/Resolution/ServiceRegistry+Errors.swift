@@ -39,6 +39,18 @@ extension ServiceRegistry {
             path: (above + [registration]).map(\.displayName), note: note)
     }
 
+    /// `.circularDependency` for meeting `registration` again in a top-level resolve that
+    /// continues `enclosing`: a factory on that path resolved through the registry rather
+    /// than through its resolver, so the services it met through resolvers since
+    /// `enclosing` was published are not on the path.
+    func cycleThroughRegistryError(_ registration: AnyRegistration, enclosing: BuildTrace) -> ResolutionError {
+        ResolutionError(
+            reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
+            path: (enclosing.path + [registration]).map(\.displayName),
+            note: "A factory on this path resolves through the registry instead of its resolver `r`, "
+                + "so the path may leave out services in between; resolving through `r` shows every step.")
+    }
+
     private func pathNames(below parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>)
         -> [String]
     {
