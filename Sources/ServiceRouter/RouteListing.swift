@@ -41,6 +41,7 @@ extension ServiceRouter {
                 serviceName: route.action.serviceName, priority: route.priority, isInAppOnly: route.isInAppOnly
             )
         }
-        .sorted { ($0.pattern, -$0.priority) < ($1.pattern, -$1.priority) }
+        // Compared, not negated: `-Int.min` would trap.
+        .sorted { $0.pattern != $1.pattern ? $0.pattern < $1.pattern : $0.priority > $1.priority }
     }
 }

@@ -80,4 +80,14 @@ struct ExternalURLSafetyTests {
         }
         #expect(caseName(reason) == "invalidPattern")
     }
+
+    @Test func aTrailingWildcardNeedsNoRoomUnderTheSegmentLimit() throws {
+        let router = try makeEchoRouter(
+            ["weread://h/a/b/*rest"], configuration: .init(parsing: URLParsingOptions(maximumSegmentCount: 2)))
+        #expect(try router.open("weread://h/a/b", as: String.self) == "weread://h/a/b/*rest")
+        let reason = routeErrorReason { () throws(RouteError) in
+            try router.register("weread://h/a/b/c/*rest") { (_: any Greeter, _) in 0 }
+        }
+        #expect(caseName(reason) == "invalidPattern")
+    }
 }

@@ -19,6 +19,14 @@ struct RouteListingTests {
         #expect(routes[2].description == "weread://debug → ServiceRouterTests.Greeter [priority 3] (in-app only)")
     }
 
+    @Test func listsRoutesWithTheExtremePriorities() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        for priority in [0, Int.min, Int.max] {
+            try router.register("weread://shelf", priority: priority) { (_: any Greeter, _) in 0 }
+        }
+        #expect(router.routes.map(\.priority) == [Int.max, 0, Int.min])
+    }
+
     @Test func emptyRouterListsNothing() {
         #expect(ServiceRouter(registry: makeRegistry()).routes.isEmpty)
     }

@@ -49,6 +49,8 @@ struct RoutePatternTests {
         "weread://book:80/x",
         "weread://user@book/x",
         "weread://book/a b",
+        "weread://book?q=a+b",
+        "weread://book?a+b",
     ])
     func rejectsInvalidPatternsWithTheProblem(pattern: String) {
         let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
@@ -58,6 +60,13 @@ struct RoutePatternTests {
         }
         #expect(text == pattern)
         #expect(!problem.isEmpty)
+    }
+
+    @Test func queryLiteralsMatchURLsSpelledEitherWay() throws {
+        let router = try makeEchoRouter(["weread://tab?name=a%20b", "weread://tab?name=a%2Bb"])
+        #expect(try router.open("weread://tab?name=a+b", as: String.self) == "weread://tab?name=a%20b")
+        #expect(try router.open("weread://tab?name=a%20b", as: String.self) == "weread://tab?name=a%20b")
+        #expect(try router.open("weread://tab?name=a%2Bb", as: String.self) == "weread://tab?name=a%2Bb")
     }
 
     @Test func queryShorthandCapturesUnderTheItemsOwnName() throws {

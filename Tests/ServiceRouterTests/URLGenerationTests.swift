@@ -47,6 +47,28 @@ struct URLGenerationTests {
         #expect(caseName(unknown) == "missingParameter")
     }
 
+    @Test func refusesAHostValueThatWouldComeBackInLowercase() throws {
+        let router = try makeEchoRouter(["weread://:screen/:id"])
+        let reason = routeErrorReason { () throws(RouteError) in
+            try router.url(for: "weread://:screen/:id", parameters: ["screen": "Shelf", "id": "A"])
+        }
+        guard case .invalidParameter(let name, let value, let expected, _)? = reason else {
+            Issue.record("expected invalidParameter, got \(String(describing: reason))")
+            return
+        }
+        #expect(name == "screen")
+        #expect(value == "Shelf")
+        #expect(expected.contains("without capital letters"))
+        // Capitals in the path are kept, so they are fine there.
+        let url = try router.url(for: "weread://:screen/:id", parameters: ["screen": "shelf", "id": "A"])
+        #expect(try router.match(url).parameters["id"] == "A")
+        let wildcardHost = routeErrorReason { () throws(RouteError) in
+            try RoutePattern("weread://*rest").url(parameters: ["rest": "Shelf/A"])
+        }
+        #expect(caseName(wildcardHost) == "invalidParameter")
+        #expect(try RoutePattern("weread://*rest").url(parameters: ["rest": "shelf/A"]) == "weread://shelf/A")
+    }
+
     @Test func routerGeneratesWithItsCustomTypes() throws {
         let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
         let router = ServiceRouter(registry: makeRegistry(), configuration: .init(parameterTypes: [even]))

@@ -143,6 +143,13 @@ struct PatternParser {
     private mutating func readQuery(_ query: Piece) throws(RouteError) -> [QueryConstraint] {
         var constraints: [QueryConstraint] = []
         for item in query.split(separator: UInt8(ascii: "&")) {
+            // A URL's query reads `+` as a space by default (URLParsingOptions.decodesPlusAsSpace),
+            // a pattern could not say which it means.
+            guard !item.contains(UInt8(ascii: "+")) else {
+                throw invalid(
+                    "the query item '\(Self.string(item))' contains '+', which URLs read as a space; "
+                        + "write %20 for a space or %2B for a plus sign")
+            }
             let equals = item.firstIndex(of: UInt8(ascii: "="))
             let rawName = equals.map { item[..<$0] } ?? item
             let name = try decode(rawName, what: "query item name '\(Self.string(rawName))'")

@@ -19,7 +19,8 @@ extension RoutePattern {
     ///   - extraFragment: A fragment, used when the pattern does not fix or capture one.
     /// - Returns: The URL text.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``
-    ///   for a missing or ill-typed value, or ``RouteError/Reason/missingParameter(name:pattern:)``
+    ///   for a missing or ill-typed value (or a host value with capital letters, which a
+    ///   URL's host cannot keep: it is read in lowercase), or ``RouteError/Reason/missingParameter(name:pattern:)``
     ///   for a name the pattern does not declare.
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
@@ -42,10 +43,12 @@ extension RoutePattern {
             case .parameter(let name, let type):
                 // An empty segment would vanish when the URL is read back, so it is refused.
                 let value = try value(named: name, type: type, in: parameters, allowEmpty: isHost)
+                if isHost { try requireLowercaseHost(value[...], name: name, expected: type?.description) }
                 result += PercentEncoding.encode(value, allowing: allowed)
             case .wildcard(let name):
                 let value = parameters[name ?? "*"].map { String(describing: $0) } ?? ""
                 let pieces = splitASCII(value[...], on: UInt8(ascii: "/"))
+                if isHost, let host = pieces.first { try requireLowercaseHost(host, name: name ?? "*", expected: nil) }
                 if pieces.isEmpty, result.utf8.last == UInt8(ascii: "/"), !isHost {
                     result.removeLast()
                 }
@@ -79,6 +82,16 @@ extension RoutePattern {
             result += "#" + PercentEncoding.encode(fragmentText, allowing: PercentEncoding.isAllowedInFragment)
         }
         return result
+    }
+
+    /// Refuses a host value with an ASCII capital letter: a URL's host is read in
+    /// lowercase, so the value would not come back as given.
+    private func requireLowercaseHost(_ value: Substring, name: String, expected: String?) throws(RouteError) {
+        guard value.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return }
+        throw RouteError(.invalidParameter(
+            name: name, value: String(value),
+            expected: (expected ?? "a value") + " without capital letters (a URL's host is read in lowercase)",
+            pattern: canonical))
     }
 
     private func value(

@@ -128,7 +128,9 @@ extension ServiceRouter {
     /// URLs only), and the fallbacks to try, scheme first.
     private func examineUnmatched(_ url: RouteURL, from origin: URLOrigin) -> (inAppOnly: Route?, fallbacks: [any RouteAction]) {
         state.withLock { state in
-            let inAppOnly = origin == .external ? state.trie.bestMatch(for: url) { _ in true } : nil
+            // Only in-app-only routes: a public one registered since `findRoute` looked would
+            // otherwise be named as refusing the URL.
+            let inAppOnly = origin == .external ? state.trie.bestMatch(for: url) { $0.isInAppOnly } : nil
             return (inAppOnly, [state.schemeFallbacks[url.scheme], state.globalFallback].compactMap { $0 })
         }
     }

@@ -124,12 +124,14 @@ extension ServiceRouter {
 
     private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any RouteAction) throws(RouteError) {
         let pattern = try RoutePattern(text, parameterTypes: configuration.parameterTypes)
-        let pathSegments = pattern.segments.count - (pattern.hasAuthority ? 1 : 0)
+        // A trailing wildcard may match no segment at all, so it needs no room in the URL.
+        var pathSegments = pattern.segments.count - (pattern.hasAuthority ? 1 : 0)
+        if pathSegments > 0, case .wildcard = pattern.segments.last { pathSegments -= 1 }
         let limit = configuration.parsing.maximumSegmentCount
         guard pathSegments <= limit else {
             throw RouteError(.invalidPattern(
                 pattern: text,
-                problem: "it has \(pathSegments) path segments but URLs may have at most \(limit) (URLParsingOptions.maximumSegmentCount), so it could never match"
+                problem: "it needs \(pathSegments) path segments but URLs may have at most \(limit) (URLParsingOptions.maximumSegmentCount), so it could never match"
             ))
         }
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)

@@ -14,7 +14,8 @@ extension ServiceRouter {
     ///   - fragment: A fragment, when the pattern does not fix one.
     /// - Returns: The percent-encoded URL text.
     /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
-    ///   parameter value.
+    ///   parameter value (a host value with capital letters counts as ill-typed: a URL's
+    ///   host is read in lowercase).
     public func url(
         for pattern: String,
         parameters: [String: any CustomStringConvertible] = [:],
