@@ -48,7 +48,8 @@ public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The registry to override; `nil` stands for ``/ServiceRegistry/ServiceRegistry/shared``,
     /// read when the test runs.
     private let registry: ServiceRegistry?
-    /// Registers the overrides; runs once per test, before the test.
+    /// Registers the overrides; runs once per test (per case of a parameterized test),
+    /// before it.
     private let configure: @Sendable (OverrideRegistrar) throws -> Void
 
     init(registry: ServiceRegistry?, configure: @escaping @Sendable (OverrideRegistrar) throws -> Void) {
@@ -100,8 +101,8 @@ extension Trait where Self == OverridingTrait {
     /// struct BookDetailTests { ... }
     /// ```
     ///
-    /// The closure runs once for each test, so a `.singleton` override is one instance per
-    /// test. Where several traits override the same service, the inner (a test's over its
+    /// The closure runs once for each test (each case of a parameterized test), so a
+    /// `.singleton` override is one instance per test. Where several traits override the same service, the inner (a test's over its
     /// suite's) or later one wins; see ``OverridingTrait``.
     ///
     /// - Parameter configure: Registers the overrides. If it throws, the test fails with

@@ -1,7 +1,8 @@
 /// What to run and how long to spend on it; parsed from the command line by ``init(arguments:)``.
 ///
-/// Three presets cover the uses: ``standard`` (the default run, about a minute), ``quick``
-/// (`--quick`, everything in well under 20 seconds) and ``smoke`` (a few operations per
+/// Three presets cover the uses: ``standard`` (the default run, about 20 seconds on the
+/// 2-core machine of Docs/Performance.md), ``quick`` (`--quick`, everything in a few
+/// seconds there, against the limit of 20) and ``smoke`` (a few operations per
 /// benchmark, for tests that check the benchmark builds what it claims, never how fast).
 struct BenchmarkOptions: Sendable {
     /// How results are printed.
