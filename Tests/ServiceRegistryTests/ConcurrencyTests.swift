@@ -202,6 +202,36 @@ struct ConcurrencyTests {
         #expect(error.note?.contains("resolves through the registry instead of its resolver `r`") == true)
     }
 
+    /// A task a singleton's factory starts inherits the build's task-locals, but runs
+    /// beside the build: when both need the same singleton, one waits for the other.
+    @Test func aTaskStartedInASingletonsFactoryIsNotPartOfItsBuild() async throws {
+        let registry = ServiceRegistry()
+        let clockBuilding = DispatchSemaphore(value: 0)
+        let factoryAsks = DispatchSemaphore(value: 0)
+        registry.register(Clock.self, scope: .singleton) { _ in
+            clockBuilding.signal()
+            _ = factoryAsks.wait(timeout: .now() + 10)
+            Thread.sleep(forTimeInterval: 0.1)  // so the factory below is waiting meanwhile
+            return FixedClock(now: 7)
+        }
+        let background = Guarded<Task<Int?, Never>?>(nil)
+        registry.register(ReviewService.self, scope: .singleton) { r in
+            background.withLock { $0 = Task { try? registry.resolve(Clock.self).now } }
+            _ = clockBuilding.wait(timeout: .now() + 10)
+            factoryAsks.signal()
+            _ = try r.resolve(Clock.self)  // being built by the task: waits for it
+            return ReviewServiceImpl()
+        }
+        // On a thread of its own, so the blocking factory leaves the task its pool threads.
+        let failure = Guarded<String?>(nil)
+        let finished = onThreads(1) { _ in
+            do { _ = try registry.resolve(ReviewService.self) } catch { failure.withLock { $0 = "\(error)" } }
+        }
+        #expect(finished)
+        #expect(failure.withLock { $0 } == nil)
+        #expect(await background.withLock { $0 }?.value == 7)
+    }
+
     @Test func throwingSingletonUnderContentionIsRetriedAndThenBuiltOnce() {
         let registry = ServiceRegistry()
         let attempts = Counter()

@@ -158,7 +158,7 @@ extension ServiceRegistry {
         let trace = BuildTrace(
             context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration])
         var outcome = Result<ResolutionEvent.Outcome, ResolutionError>.success(.built)
-        BuildTrace.$current.withValue(trace) {
+        BuildTrace.publishing(trace) {
             do throws(ResolutionError) {
                 outcome = .success(
                     try resolveUnshared(
@@ -267,7 +267,7 @@ extension ServiceRegistry {
                         path: (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration])
                     BuildTrace.activeBuilds.wrappingAdd(1, ordering: .relaxed)
                     defer { BuildTrace.activeBuilds.wrappingSubtract(1, ordering: .relaxed) }
-                    BuildTrace.$current.withValue(trace) {
+                    BuildTrace.publishing(trace) {
                         do throws(ResolutionError) {
                             try build(
                                 registration, in: owner, argument: argument, into: result, parent: parent,
