@@ -64,10 +64,40 @@ struct HierarchyTests {
         #expect(try parent.resolve(BookDetailService.self).reviews.source == "parent")
     }
 
+    /// In one resolve on a child, a parent's singleton resolves its `.graph` dependency in
+    /// the parent and the child's own resolve in the child: two instances, each built from
+    /// its registry's registrations, whichever is met first.
+    @Test(arguments: [false, true])
+    func graphInstancesAreNotSharedBetweenAChildAndAParentsSingleton(singletonFirst: Bool) throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "parent") }
+        parent.register(BookDetailService.self, scope: .graph) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        parent.register(ReadingService.self, scope: .singleton) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        let child = parent.makeChild()
+        child.register(ReviewService.self) { _ in ReviewServiceImpl(source: "child") }
+        child.register(Pair.self) { r in
+            if singletonFirst {
+                let reading: any ReadingService = try r.resolve()
+                return Pair(detail: try r.resolve(), reading: reading)
+            }
+            let detail: any BookDetailService = try r.resolve()
+            return Pair(detail: detail, reading: try r.resolve())
+        }
+        let pair = try child.resolve(Pair.self)
+        #expect(pair.reading.detail.reviews.source == "parent")
+        #expect(pair.detail.reviews.source == "child")
+    }
+
     @Test func grandchildFallsBackThroughEveryAncestor() throws {
         let root = ServiceRegistry()
         root.register(ReviewService.self) { _ in ReviewServiceImpl(source: "root") }
         let grandchild = root.makeChild().makeChild()
         #expect(try grandchild.resolve(ReviewService.self).source == "root")
     }
+}
+
+/// Two services resolved side by side in one resolve.
+private struct Pair: Sendable {
+    let detail: any BookDetailService
+    let reading: any ReadingService
 }

@@ -29,6 +29,13 @@ private final class EventLog: @unchecked Sendable {
     }
 }
 
+/// Resolves from its registry when it is freed.
+private final class ResolvesWhenFreed: Sendable {
+    let registry: ServiceRegistry
+    init(_ registry: ServiceRegistry) { self.registry = registry }
+    deinit { _ = try? registry.resolve(Clock.self) }
+}
+
 @Suite("Resolution observers")
 struct ObservationTests {
     private func makeRegistry() -> ServiceRegistry {
@@ -87,6 +94,31 @@ struct ObservationTests {
         defer { registry.removeResolutionObserver(token) }
         _ = try child.resolve(BookDetailService.self)
         #expect(log.lines.contains("built BookDetailService depth 0 transient"))
+    }
+
+    @Test func aChildsObserversHearWhatAParentsSingletonResolvesInTheParent() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        parent.register(BookDetailService.self, scope: .singleton) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        let child = parent.makeChild()
+        let log = EventLog()
+        let token = child.addResolutionObserver { log.record($0) }
+        defer { child.removeResolutionObserver(token) }
+        _ = try child.resolve(BookDetailService.self)
+        #expect(log.lines == ["built ReviewService depth 1 transient", "built BookDetailService depth 0 singleton"])
+    }
+
+    @Test func anObserverMayBeRemovedWhenWhatItHoldsResolvesAsItGoes() async {
+        await #expect(processExitsWith: .success) {
+            let registry = ServiceRegistry()
+            registry.register(Clock.self) { _ in FixedClock(now: 1) }
+            var held: ResolvesWhenFreed? = ResolvesWhenFreed(registry)
+            let token = registry.addResolutionObserver { [held] _ in _ = held }
+            held = nil
+            // The observer holds the last reference: removing it frees that object, whose
+            // deinit resolves (reaching the observer list) while the removal finishes.
+            registry.removeResolutionObserver(token)
+        }
     }
 
     @Test func removedObserversHearNothing() throws {

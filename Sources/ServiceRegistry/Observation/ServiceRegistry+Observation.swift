@@ -35,15 +35,19 @@ extension ServiceRegistry {
     /// - Parameter token: What ``addResolutionObserver(_:)`` returned; removing it twice
     ///   does nothing.
     public func removeResolutionObserver(_ token: ResolutionObserverToken) {
-        let removed = observers.withLock { $0.removeValue(forKey: token.id) != nil }
-        if removed {
+        // The closure leaves the lock before it is released: what it captures may have a
+        // deinit that resolves, or removes another observer.
+        let removed = observers.withLock { $0.removeValue(forKey: token.id) }
+        if removed != nil {
             ResolutionObservers.count.wrappingSubtract(1, ordering: .relaxed)
             FastPath.unblock()
         }
     }
 
     /// Reports what happened to `registration`, whose instance is in `result`, to the
-    /// observers of this registry and its parents.
+    /// observers of this registry and its parents. Called on the registry the top-level
+    /// resolve started on, so a child's observers also see what a parent's shared build
+    /// resolves in the parent.
     func report(
         _ outcome: ResolutionEvent.Outcome, _ registration: AnyRegistration, instance result: UnsafeRawPointer,
         below parent: UnsafePointer<ResolutionFrame>?

@@ -124,7 +124,7 @@ extension ServiceRegistry {
         overrides: OverrideLayer?, enclosingBuild: consuming BuildTrace? = BuildTrace.enclosing,
         _ body: (UnsafeMutablePointer<Resolution>) throws(ResolutionError) -> Void
     ) throws(ResolutionError) {
-        var resolution = Resolution(overrides: overrides, enclosingBuild: enclosingBuild)
+        var resolution = Resolution(registry: self, overrides: overrides, enclosingBuild: enclosingBuild)
         defer { resolution.releaseGraphInstances() }
         try withUnsafeMutablePointer(to: &resolution, body)
     }

@@ -45,6 +45,16 @@ public final class ServiceRegistry: Sendable {
         self.parent = parent
     }
 
+    deinit {
+        // Observers nobody removed would otherwise keep every resolve in the process off
+        // the fast path for good.
+        let forgotten = observers.withLock { $0.count }
+        if forgotten > 0 {
+            ResolutionObservers.count.wrappingSubtract(forgotten, ordering: .relaxed)
+            FastPath.unblock(forgotten)
+        }
+    }
+
     /// Creates a registry that sees this one's registrations and may shadow them.
     ///
     /// The child resolves from its own registrations first, then from this registry (and

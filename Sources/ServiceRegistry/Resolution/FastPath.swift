@@ -16,7 +16,7 @@ enum FastPath {
         blockers.wrappingAdd(1, ordering: .relaxed)
     }
 
-    static func unblock() {
-        blockers.wrappingSubtract(1, ordering: .relaxed)
+    static func unblock(_ count: Int = 1) {
+        blockers.wrappingSubtract(count, ordering: .relaxed)
     }
 }

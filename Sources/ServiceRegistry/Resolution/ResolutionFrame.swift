@@ -21,6 +21,10 @@ struct ResolutionFrame {
 /// Lives on the stack of the top-level call (so a resolve allocates nothing of its own);
 /// frames point at it.
 struct Resolution {
+    /// The registry the top-level resolve started on. Its observers (and its parents')
+    /// hear of every service the resolution resolves, also those a parent's shared build
+    /// resolves in the parent. Unretained: the top-level call runs on it.
+    let registry: Unmanaged<ServiceRegistry>
     /// The override scopes active where the top-level resolve started.
     let overrides: OverrideLayer?
     /// The path of a shared build this resolve runs inside (when a factory resolves
@@ -29,11 +33,12 @@ struct Resolution {
     /// Identifies this resolution to the ``BuildCoordinator``; 0 until it first builds
     /// a shared instance.
     var context: Int
-    /// `.graph`-scoped instances built so far, by registration identity, as heap copies
-    /// made by their registrations; `nil` until a `.graph` service is met.
-    var graphInstances: [ObjectIdentifier: (registration: AnyRegistration, storage: UnsafeMutableRawPointer)]?
+    /// `.graph`-scoped instances built so far, as heap copies made by their registrations;
+    /// `nil` until a `.graph` service is met.
+    var graphInstances: [GraphInstanceKey: (registration: AnyRegistration, storage: UnsafeMutableRawPointer)]?
 
-    init(overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
+    init(registry: ServiceRegistry, overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
+        self.registry = Unmanaged.passUnretained(registry)
         self.overrides = overrides
         self.enclosingBuild = enclosingBuild
         self.context = enclosingBuild?.context ?? 0
@@ -49,6 +54,15 @@ struct Resolution {
         }
         graphInstances = nil
     }
+}
+
+/// What a `.graph` instance is shared under: its registration and the registry that
+/// resolved it. A parent's shared instance built during a child's resolve resolves its
+/// dependencies in the parent, so it must not share the child's `.graph` instances (built
+/// from the child's registrations), nor the child its.
+struct GraphInstanceKey: Hashable {
+    let registration: ObjectIdentifier
+    let registry: ObjectIdentifier
 }
 
 extension UnsafePointer<ResolutionFrame> {

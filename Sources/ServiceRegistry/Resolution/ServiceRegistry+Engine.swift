@@ -105,7 +105,9 @@ extension ServiceRegistry {
                 resolution: resolution)
         }
         if !ResolutionObservers.noneActive {
-            report(outcome, registration, instance: result, below: parent)
+            resolution.pointee.registry._withUnsafeGuaranteedRef {
+                $0.report(outcome, registration, instance: result, below: parent)
+            }
         }
     }
 
@@ -178,7 +180,7 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) -> ResolutionEvent.Outcome {
-        let id = ObjectIdentifier(registration)
+        let id = GraphInstanceKey(registration: ObjectIdentifier(registration), registry: ObjectIdentifier(self))
         if let existing = resolution.pointee.graphInstances?[id] {
             registration.copyInstance(from: existing.storage, to: result)
             return .reused
