@@ -105,6 +105,31 @@ struct ScopeTests {
         #expect(one.detail.reviews as AnyObject !== two.detail.reviews as AnyObject)
     }
 
+    @Test func severalGraphServicesAreEachSharedWithinOneResolveAndFreedAfterIt() throws {
+        let names = ["a", "b", "c"]
+        let registry = ServiceRegistry()
+        for name in names {
+            registry.register(ReviewService.self, name: name, scope: .graph) { _ in ReviewServiceImpl(source: name) }
+        }
+        let seen = Guarded<[AnyObject]>([])
+        registry.register(Clock.self) { r in
+            for name in names + names.reversed() {
+                let reviews = try r.resolve(ReviewService.self, name: name)
+                #expect(reviews.source == name)
+                seen.withLock { $0.append(reviews as AnyObject) }
+            }
+            return FixedClock(now: 0)
+        }
+        _ = try registry.resolve(Clock.self)
+        let identities = seen.withLock { $0.map(ObjectIdentifier.init) }
+        #expect(identities == identities.prefix(3) + identities.prefix(3).reversed())
+        #expect(Set(identities).count == 3)
+        weak let first = seen.withLock { $0.first }
+        weak let third = seen.withLock { $0[2] }
+        seen.withLock { $0 = [] }
+        #expect(first == nil && third == nil)
+    }
+
     @Test func graphInstancesAreNotKeptAfterTheResolve() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, scope: .graph) { _ in ReviewServiceImpl() }

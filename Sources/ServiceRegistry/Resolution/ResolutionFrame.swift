@@ -33,9 +33,11 @@ struct Resolution {
     /// Identifies this resolution to the ``BuildCoordinator``; 0 until it first builds
     /// a shared instance.
     var context: Int
-    /// `.graph`-scoped instances built so far, as heap copies made by their registrations;
-    /// `nil` until a `.graph` service is met.
-    var graphInstances: [GraphInstanceKey: (registration: AnyRegistration, storage: UnsafeMutableRawPointer)]?
+    /// The first `.graph` instance this resolution built. Most resolutions that meet
+    /// `.graph` at all share one instance, which then needs no dictionary.
+    private var firstGraphInstance: GraphInstance?
+    /// The `.graph` instances built after the first; `nil` until there is a second.
+    private var moreGraphInstances: [GraphInstanceKey: GraphInstance]?
 
     init(registry: ServiceRegistry, overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
         self.registry = Unmanaged.passUnretained(registry)
@@ -44,15 +46,59 @@ struct Resolution {
         self.context = enclosingBuild?.context ?? 0
     }
 
+    /// The `.graph` instance kept under `key`, if this resolution built one.
+    func graphInstance(for key: GraphInstanceKey) -> GraphInstance? {
+        if let first = firstGraphInstance, first.key == key { return first }
+        return moreGraphInstances?[key]
+    }
+
+    /// Keeps a `.graph` instance for the rest of the resolution.
+    mutating func keep(_ instance: GraphInstance) {
+        if firstGraphInstance == nil {
+            firstGraphInstance = instance
+        } else {
+            moreGraphInstances = moreGraphInstances ?? [:]
+            moreGraphInstances![instance.key] = instance
+        }
+    }
+
     /// Frees the `.graph` instances when the top-level resolve returns: the registry keeps
     /// no reference to them.
     @inline(__always)
     mutating func releaseGraphInstances() {
-        guard let instances = graphInstances else { return }
-        for (registration, storage) in instances.values {
-            registration.releaseStoredInstance(storage)
+        // The others are kept only once there is a first.
+        if firstGraphInstance != nil { releaseKeptGraphInstances() }
+    }
+
+    /// Out of line, so every top-level resolve carries only the check above.
+    @inline(never)
+    private mutating func releaseKeptGraphInstances() {
+        guard let first = firstGraphInstance else { return }
+        first.release()
+        firstGraphInstance = nil
+        if let more = moreGraphInstances {
+            for instance in more.values { instance.release() }
+            moreGraphInstances = nil
         }
-        graphInstances = nil
+    }
+}
+
+/// A `.graph` instance a resolution keeps: a heap copy made by its registration, which
+/// stays retained until ``release()`` frees both.
+struct GraphInstance {
+    let key: GraphInstanceKey
+    let registration: Unmanaged<AnyRegistration>
+    let storage: UnsafeMutableRawPointer
+
+    init(key: GraphInstanceKey, registration: AnyRegistration, copying instance: UnsafeRawPointer) {
+        self.key = key
+        self.registration = Unmanaged.passRetained(registration)
+        self.storage = registration.storeInstance(copying: instance)
+    }
+
+    func release() {
+        registration._withUnsafeGuaranteedRef { $0.releaseStoredInstance(storage) }
+        registration.release()
     }
 }
 

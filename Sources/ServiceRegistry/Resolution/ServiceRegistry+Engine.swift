@@ -180,14 +180,13 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) -> ResolutionEvent.Outcome {
-        let id = GraphInstanceKey(registration: ObjectIdentifier(registration), registry: ObjectIdentifier(self))
-        if let existing = resolution.pointee.graphInstances?[id] {
+        let key = GraphInstanceKey(registration: ObjectIdentifier(registration), registry: ObjectIdentifier(self))
+        if let existing = resolution.pointee.graphInstance(for: key) {
             registration.copyInstance(from: existing.storage, to: result)
             return .reused
         }
         try build(registration, in: self, argument: argument, into: result, parent: parent, resolution: resolution)
-        resolution.pointee.graphInstances = resolution.pointee.graphInstances ?? [:]
-        resolution.pointee.graphInstances![id] = (registration, registration.storeInstance(copying: result))
+        resolution.pointee.keep(GraphInstance(key: key, registration: registration, copying: result))
         return .built
     }
 
