@@ -232,6 +232,84 @@ struct ConcurrencyTests {
         #expect(await background.withLock { $0 }?.value == 7)
     }
 
+    /// A task a factory starts may outlive the build, and a later task is often allocated
+    /// where the build's task was. Neither may find the finished build's path: here a task
+    /// started in ReviewService's factory (built inside a BookDetailService resolve)
+    /// resolves BookDetailService over and over, each time from a fresh task, while another
+    /// build elsewhere keeps shared builds running.
+    @Test func aFinishedBuildsPathCountsInNoLaterTask() async throws {
+        let elsewhere = ServiceRegistry()
+        let building = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        elsewhere.register(Clock.self, scope: .singleton) { _ in
+            building.signal()
+            _ = release.wait(timeout: .now() + 20)
+            return FixedClock(now: 1)
+        }
+        defer { release.signal() }
+        Thread { _ = try? elsewhere.resolve(Clock.self) }.start()
+        building.wait()
+
+        var failures: [String] = []
+        for _ in 0..<10 {
+            let registry = ServiceRegistry()
+            registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+            let buildTask = Guarded<Task<String?, Never>?>(nil)
+            let background = Guarded<Task<[String?], Never>?>(nil)
+            registry.register(ReviewService.self, scope: .singleton) { _ in
+                background.withLock {
+                    $0 = Task {
+                        // Waiting for the build's task lets it finish and be freed first.
+                        var results = [await Self.value(of: buildTask)]
+                        for _ in 0..<10 {
+                            results.append(await Task { Self.failure { _ = try registry.resolve(BookDetailService.self) } }.value)
+                        }
+                        return results
+                    }
+                }
+                return ReviewServiceImpl()
+            }
+            buildTask.withLock { $0 = Task { Self.failure { _ = try registry.resolve(BookDetailService.self) } } }
+            while background.withLock({ $0 }) == nil { await Task.yield() }
+            failures += await background.withLock { $0 }!.value.compactMap { $0 }
+        }
+        #expect(failures == [])
+    }
+
+    /// Awaits the task in `box`, taking it out first so that it is freed once it ends.
+    private static func value(of box: Guarded<Task<String?, Never>?>) async -> String? {
+        while true {
+            if let task = box.withLock({ box in defer { box = nil }; return box }) { return await task.value }
+            await Task.yield()
+        }
+    }
+
+    private static func failure(_ body: () throws -> Void) -> String? {
+        do { try body() } catch { return "\(error)" }
+        return nil
+    }
+
+    /// `Task.immediate` runs its body at once, on the factory's thread, in the factory's
+    /// call: resolving the service being built there is a cycle, not a wait on the build's
+    /// own lock (which traps: the thread holds it).
+    @Test func aTaskRunImmediatelyInAFactoryIsPartOfItsBuild() async {
+        await #expect(processExitsWith: .success) {
+            let registry = ServiceRegistry()
+            let inner = Guarded("not run")
+            registry.register(ReviewService.self, scope: .singleton) { _ in
+                Task.immediate {
+                    let failure = Self.failure { _ = try registry.resolve(ReviewService.self) }
+                    inner.withLock { $0 = failure ?? "resolved" }
+                }
+                return ReviewServiceImpl()
+            }
+            let finished = onThreads(1, within: 5) { _ in _ = try? registry.resolve(ReviewService.self) }
+            precondition(finished, "resolving deadlocked")
+            let outcome = inner.withLock { $0 }
+            precondition(outcome.contains("circular dependency"), "the inner resolve: \(outcome)")
+        }
+    }
+
     @Test func throwingSingletonUnderContentionIsRetriedAndThenBuiltOnce() {
         let registry = ServiceRegistry()
         let attempts = Counter()

@@ -157,10 +157,8 @@ extension ServiceRegistry {
         if let enclosing, enclosing.path.contains(where: { $0 === registration }) {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
-        let trace = BuildTrace(
-            context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration])
         var outcome = Result<ResolutionEvent.Outcome, ResolutionError>.success(.built)
-        BuildTrace.publishing(trace) {
+        BuildTrace.publishing(context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration]) {
             do throws(ResolutionError) {
                 outcome = .success(
                     try resolveUnshared(
@@ -263,12 +261,10 @@ extension ServiceRegistry {
                     defer { BuildCoordinator.finish(cellID) }
                     if copyCached() { return }
                     builtHere = true
-                    let trace = BuildTrace(
-                        context: context,
-                        path: (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration])
+                    let path = (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration]
                     BuildTrace.activeBuilds.wrappingAdd(1, ordering: .relaxed)
                     defer { BuildTrace.activeBuilds.wrappingSubtract(1, ordering: .relaxed) }
-                    BuildTrace.publishing(trace) {
+                    BuildTrace.publishing(context: context, path: path) {
                         do throws(ResolutionError) {
                             try build(
                                 registration, in: owner, argument: argument, into: result, parent: parent,
