@@ -289,24 +289,56 @@ struct ConcurrencyTests {
         return nil
     }
 
-    /// `Task.immediate` runs its body at once, on the factory's thread, in the factory's
-    /// call: resolving the service being built there is a cycle, not a wait on the build's
-    /// own lock (which traps: the thread holds it).
-    @Test func aTaskRunImmediatelyInAFactoryIsPartOfItsBuild() async {
-        await #expect(processExitsWith: .success) {
+    /// A task that runs beside a build, on a thread whose stack is mapped right below the
+    /// builder's, waits for the build: where a thread's stack lies says nothing about
+    /// whether it is nested in the factory. (Threads of one stack size are mapped next to
+    /// each other once the holes in the address space are filled.)
+    @Test func aTaskOnANeighbouringStackWaitsForTheBuild() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let registry = ServiceRegistry()
-            let inner = Guarded("not run")
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let parked = DispatchSemaphore(value: 0)
+            let executor = Guarded<ThreadExecutor?>(nil)
+            let outcome = Guarded("not run")
+            for _ in 0..<16 {
+                let filler = Thread { parked.wait() }
+                filler.stackSize = 128 << 10
+                filler.start()
+            }
             registry.register(ReviewService.self, scope: .singleton) { _ in
-                Task.immediate {
-                    let failure = Self.failure { _ = try registry.resolve(ReviewService.self) }
-                    inner.withLock { $0 = failure ?? "resolved" }
+                Task(executorPreference: executor.withLock { $0! }) {
+                    do throws(ResolutionError) {
+                        _ = try registry.resolve(ReviewService.self)
+                        outcome.withLock { $0 = "resolved" }
+                    } catch {
+                        outcome.withLock { $0 = "\(error.reason)" }
+                    }
+                    done.signal()
                 }
+                Thread.sleep(forTimeInterval: 0.1)  // the task resolves while this builds
                 return ReviewServiceImpl()
             }
-            let finished = onThreads(1, within: 5) { _ in _ = try? registry.resolve(ReviewService.self) }
-            precondition(finished, "resolving deadlocked")
-            let outcome = inner.withLock { $0 }
-            precondition(outcome.contains("circular dependency"), "the inner resolve: \(outcome)")
+            let builder = Thread {
+                go.wait()
+                Self.deeper(kilobytes: 32) { _ = try? registry.resolve(ReviewService.self) }
+            }
+            builder.stackSize = 128 << 10
+            builder.start()
+            executor.withLock { $0 = ThreadExecutor(stackSize: 128 << 10) }  // mapped right below
+            go.signal()
+            _ = done.wait(timeout: .now() + 5)
+            print(outcome.withLock { $0 }, terminator: "")
+        }
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "resolved")
+    }
+
+    /// Runs `body` about `kilobytes` kB further down the stack.
+    @inline(never)
+    private static func deeper(kilobytes: Int, _ body: () -> Void) {
+        withUnsafeTemporaryAllocation(byteCount: 1_000, alignment: 8) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            if kilobytes <= 0 { body() } else { deeper(kilobytes: kilobytes - 1, body) }
         }
     }
 
@@ -378,5 +410,30 @@ struct ConcurrencyTests {
         }
         #expect(identities.count == 1)
         #expect(built.value == 1)
+    }
+}
+
+/// Runs the jobs of the tasks that prefer it on one thread of its own, with the stack size
+/// given, started at once.
+final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    // @unchecked: `jobs` is guarded by its lock; the semaphore is thread-safe.
+    private let jobs = Guarded<[UnownedJob]>([])
+    private let available = DispatchSemaphore(value: 0)
+
+    init(stackSize: Int) {
+        let thread = Thread { [self] in
+            while true {
+                available.wait()
+                jobs.withLock { $0.removeFirst() }.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        available.signal()
     }
 }
