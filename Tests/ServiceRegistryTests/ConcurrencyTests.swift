@@ -183,18 +183,9 @@ struct ConcurrencyTests {
     /// error must not depend on which check meets it.
     @Test func cycleThroughTheRegistryReadsTheSameWhileAnotherThreadBuildsASingleton() throws {
         let registry = ServiceRegistry()
-        let building = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        registry.register(BookDetailService.self, scope: .singleton) { _ in
-            building.signal()
-            release.wait()
-            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
-        }
         registry.register(ReviewService.self) { [registry] _ in try registry.resolve(ReviewService.self) }
-        let builder = Thread { _ = try? registry.resolve(BookDetailService.self) }
-        builder.start()
-        building.wait()
-        defer { release.signal() }
+        let releaseBuild = holdASharedBuildOpen()
+        defer { releaseBuild() }
 
         let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
         #expect(error.reason == .circularDependency)
@@ -238,17 +229,8 @@ struct ConcurrencyTests {
     /// resolves BookDetailService over and over, each time from a fresh task, while another
     /// build elsewhere keeps shared builds running.
     @Test func aFinishedBuildsPathCountsInNoLaterTask() async throws {
-        let elsewhere = ServiceRegistry()
-        let building = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        elsewhere.register(Clock.self, scope: .singleton) { _ in
-            building.signal()
-            _ = release.wait(timeout: .now() + 20)
-            return FixedClock(now: 1)
-        }
-        defer { release.signal() }
-        Thread { _ = try? elsewhere.resolve(Clock.self) }.start()
-        building.wait()
+        let releaseBuild = holdASharedBuildOpen()
+        defer { releaseBuild() }
 
         var failures: [String] = []
         for _ in 0..<10 {
@@ -274,6 +256,24 @@ struct ConcurrencyTests {
             failures += await background.withLock { $0 }!.value.compactMap { $0 }
         }
         #expect(failures == [])
+    }
+
+    /// Starts building a singleton of a registry of its own on another thread, and returns
+    /// once the build is under way; the build runs until the returned closure is called
+    /// (or 20 s pass). While it runs, every top-level resolve in the process reads the
+    /// task-local build trace.
+    private func holdASharedBuildOpen() -> @Sendable () -> Void {
+        let registry = ServiceRegistry()
+        let building = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        registry.register(Clock.self, scope: .singleton) { _ in
+            building.signal()
+            _ = release.wait(timeout: .now() + 20)
+            return FixedClock(now: 1)
+        }
+        Thread { _ = try? registry.resolve(Clock.self) }.start()
+        building.wait()
+        return { release.signal() }
     }
 
     /// Awaits the task in `box`, taking it out first so that it is freed once it ends.
