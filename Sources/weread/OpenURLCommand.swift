@@ -62,9 +62,11 @@ enum WeReadRoutes {
         }
         try router.register("weread://search?q=:text") { (catalog: any CatalogService, request) in
             let text = try request.parameters.string("text")
+            guard text.contains(where: { !$0.isWhitespace }) else { throw SearchLinkProblem.noText }
             let matches = catalog.search(text)
-            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”"
-            return withSource(([heading + (matches.isEmpty ? "." : ":")] + matches.map { "  " + TextLayout.bookLine($0) }).joined(separator: "\n"), request)
+            guard !matches.isEmpty else { throw SearchLinkProblem.noMatch(text) }
+            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"
+            return withSource(([heading] + matches.map { "  " + TextLayout.bookLine($0) }).joined(separator: "\n"), request)
         }
         try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
             let lines = shelf.entries.map { "  \(TextLayout.bookLine($0.book)) — \($0.percentRead)% read" }
@@ -84,6 +86,14 @@ enum WeReadRoutes {
     }
 }
 
+/// Why a search link opened no screen: the same two cases `weread search` refuses.
+enum SearchLinkProblem: Error {
+    /// The `q` text is only spaces.
+    case noText
+    /// No book's title or author contains the text.
+    case noMatch(String)
+}
+
 /// `weread open-url <url>`: opens `url` as an external link (as if it came from a push
 /// notification or a web page) through WeRead's router.
 ///
@@ -98,9 +108,9 @@ enum WeReadRoutes {
 ///   - url: The link, e.g. `weread://book/42?from=push`.
 ///   - registry: The registry with WeRead's components installed.
 /// - Returns: What to print (lines separated by newlines, no trailing newline) and the
-///   exit status: 0 when the screen opened, 1 for a book the catalog does not have, 64 for
-///   a link weread cannot open (malformed, unknown, wrong parameter), 70 when the app is
-///   wired wrong.
+///   exit status: 0 when the screen opened, 1 for a book the catalog does not have or a
+///   search that matches nothing, 64 for a link weread cannot open (malformed, unknown,
+///   wrong parameter, a search for only spaces), 70 when the app is wired wrong.
 func openURLCommand(_ url: String, registry: ServiceRegistry) -> (output: String, exitCode: Int32) {
     let router = WeReadRoutes.makeRouter(registry: registry)
     do {
@@ -120,6 +130,7 @@ private func describe(_ error: RouteError, router: ServiceRouter) -> (output: St
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .handlerFailed(let underlying, _):
         if let unknown = unknownBook(in: underlying) { return unknownBookMessage(unknown) }
+        if let problem = underlying as? SearchLinkProblem { return searchLinkMessage(problem) }
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .resultTypeMismatch, .declined, .missingParameter:
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
@@ -128,6 +139,19 @@ private func describe(_ error: RouteError, router: ServiceRouter) -> (output: St
         let links = router.routes.map { "  " + $0.pattern }
         let message = ["weread: \(error)", "Links weread can open:"] + links + ["Example: weread open-url 'weread://book/42?from=push'"]
         return (message.joined(separator: "\n"), CommandResult.ExitCode.usage.rawValue)
+    }
+}
+
+private func searchLinkMessage(_ problem: SearchLinkProblem) -> (output: String, exitCode: Int32) {
+    let example = "weread open-url 'weread://search?q=austen'"
+    switch problem {
+    case .noText:
+        return ("weread: the search link has no text to look for.\nExample: \(example)",
+                CommandResult.ExitCode.usage.rawValue)
+    case .noMatch(let text):
+        return ("weread: no book's title or author contains “\(text)”.\n"
+                    + "Try a shorter piece of a title or a surname, such as: \(example)",
+                CommandResult.ExitCode.notFound.rawValue)
     }
 }
 

@@ -7,9 +7,12 @@ enum WeReadCommandLine {
     ///
     /// - Parameters:
     ///   - arguments: The arguments, without the executable's name.
-    ///   - registry: The registry to run against; a new ``WeReadApp`` registry by default.
+    ///   - makeRegistry: Makes the registry to run against; ``WeReadApp/makeRegistry()`` by
+    ///     default. The scripted session times it, as the app's launch.
     /// - Returns: What to print and the exit status.
-    static func run(_ arguments: [String], registry: ServiceRegistry = WeReadApp.makeRegistry()) -> CommandResult {
+    static func run(
+        _ arguments: [String], makeRegistry: @escaping () -> ServiceRegistry = WeReadApp.makeRegistry
+    ) -> CommandResult {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
@@ -21,20 +24,20 @@ enum WeReadCommandLine {
             return .success(HelpText.lines)
         case .session:
             do {
-                return .success(try ScriptedSession().run())
+                return .success(try ScriptedSession(makeRegistry: makeRegistry).run())
             } catch {
                 return .failure("weread: the scripted session failed; the app is wired wrong.\n\(error)", .software)
             }
         case .open(let id):
-            return CatalogCommands(registry: registry).open(id)
+            return CatalogCommands(registry: makeRegistry()).open(id)
         case .reviews(let id):
-            return CatalogCommands(registry: registry).reviews(id)
+            return CatalogCommands(registry: makeRegistry()).reviews(id)
         case .search(let text):
-            return CatalogCommands(registry: registry).search(text)
+            return CatalogCommands(registry: makeRegistry()).search(text)
         case .graph(let dot):
-            return GraphCommand(registry: registry).run(dot: dot)
+            return GraphCommand(registry: makeRegistry()).run(dot: dot)
         case .openURL(let url):
-            return openURL(url, registry: registry)
+            return openURL(url, registry: makeRegistry())
         }
     }
 

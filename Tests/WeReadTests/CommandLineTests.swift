@@ -93,6 +93,8 @@ import Testing
         (["open-url"], "weread: open-url needs a link.", .usage),
         (["open-url", "weread://book/999"], "weread: no book with id 999 in the catalog.", .notFound),
         (["open-url", "weread://nowhere/42"], "weread: ", .usage),
+        (["open-url", "weread://search?q=zzzz"], "weread: no book's title or author contains “zzzz”.", .notFound),
+        (["open-url", "weread://search?q=%20"], "weread: the search link has no text to look for.", .usage),
         (["open-url", "weread://book/42", "x"], "weread: unexpected argument 'x' after 'weread open-url weread://book/42'.", .usage),
         (["--help", "me"], "weread: unexpected argument 'me' after 'weread --help'.", .usage),
         (["frobnicate"], "weread: unknown command 'frobnicate'.", .usage),
@@ -111,7 +113,7 @@ import Testing
     @Test func aWiringMistakeIsReportedAsSuchWithTheRegistrysExplanation() {
         // A registry without the review component: opening a book cannot be wired up.
         let registry = ServiceRegistry()
-        let result = WeReadCommandLine.run(["open", "42"], registry: registry)
+        let result = WeReadCommandLine.run(["open", "42"], makeRegistry: { registry })
         #expect(result.exitCode == .software)
         #expect(result.errorOutput.contains("the app could not be wired up"))
         #expect(result.errorOutput.contains("BookDetailService"))

@@ -1,3 +1,5 @@
+import ServiceRegistry
+import Synchronization
 import Testing
 
 @testable import weread
@@ -69,6 +71,36 @@ import Testing
             #expect(line == expectedLine, "transcript line \(index + 1)")
         }
         #expect(actual.count == Self.expected.count, "the transcript has \(actual.count) lines:\n\(actual.joined(separator: "\n"))")
+    }
+
+    /// Every factory run on the session's registry is one the transcript lists as built
+    /// just now: launching (counting the registrations included) builds nothing there.
+    @Test func everyBuildOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
+        let builds = Mutex<[String]>([])
+        let sessionRegistry = Mutex<ServiceRegistry?>(nil)
+        let session = ScriptedSession(makeRegistry: {
+            let registry = WeReadApp.makeRegistry()
+            sessionRegistry.withLock { first in
+                guard first == nil else { return }
+                first = registry
+                registry.addResolutionObserver { event in
+                    if event.outcome == .built { builds.withLock { $0.append(event.serviceType) } }
+                }
+            }
+            return registry
+        })
+        let transcript = try session.run()
+        let listed = transcript.filter { $0.hasPrefix("   Built just now: ") }.flatMap { line in
+            line.dropFirst("   Built just now: ".count).prefix { $0 != "(" }
+                .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" }.map(String.init)
+        }
+        #expect(builds.withLock { $0.sorted() } == listed.sorted())
+    }
+
+    @Test func aSessionOnAWronglyWiredRegistryFailsAsSuch() {
+        let result = WeReadCommandLine.run([], makeRegistry: { ServiceRegistry() })
+        #expect(result.exitCode == .software)
+        #expect(result.errorOutput.hasPrefix("weread: the scripted session failed; the app is wired wrong."))
     }
 
     @Test func theCommandWithNoArgumentsPrintsTheSessionAndSucceeds() {
