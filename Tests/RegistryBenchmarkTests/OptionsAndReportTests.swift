@@ -38,6 +38,14 @@ struct BenchmarkOptionsTests {
         }
     }
 
+    @Test func anUnknownSubjectIsRefusedAndEveryKnownOneAccepted() throws {
+        #expect(throws: UsageError.self) { try BenchmarkOptions(arguments: ["--subject", "registy"]) }
+        for subject in BenchmarkOptions.subjectNames {
+            #expect(try BenchmarkOptions(arguments: ["--subject", subject]).subjects == [subject])
+        }
+        #expect(BenchmarkOptions.subjectNames.contains(RouterCases.routerMatch))
+    }
+
     @Test func unknownArgumentIsNamedInTheError() {
         #expect(throws: UsageError(problem: "unknown argument `--fast`")) { try BenchmarkOptions(arguments: ["--fast"]) }
     }
@@ -94,6 +102,27 @@ struct ReportTests {
             result(CaseName.singleton, SubjectName.registry, nanoseconds: 50),
         ])
         #expect(withoutFloor.first { $0.target.contains("≤ 2× direct") }?.measured == "5.00× direct (50.00 ns vs 10.00 ns)")
+    }
+
+    /// The install targets are about 10,000 registrations: a smaller launch that ran while
+    /// the 10,000 one failed (or did not run) must not pass for it.
+    @Test func installTargetsJudgeOnlyTheTenThousandComponentLaunch() {
+        func startup(_ components: Int, failed: Bool = false) -> BenchmarkResult {
+            let benchmark = Benchmark(
+                caseName: CaseName.startup(components: components), subject: SubjectName.registry,
+                workload: .holdings(operations: components) { { _ in nil } })
+            if failed { return BenchmarkResult(failed: benchmark, reason: "out of memory") }
+            var result = BenchmarkResult(benchmark, timing: SampleStatistics(samples: [100]))
+            result.fixedOperationsPerSample = components
+            result.instancesBuiltPerSample = 0
+            return result
+        }
+        let install = { (results: [BenchmarkResult]) in
+            PerformanceTargets.assess(results).filter { $0.target.hasPrefix("installing") }.map(\.status)
+        }
+        #expect(install([startup(1_000), startup(10_000, failed: true)]) == [.notMeasured, .notMeasured])
+        #expect(install([startup(1_000)]) == [.notMeasured, .notMeasured])
+        #expect(install([startup(1_000), startup(10_000)]) == [.met, .met])  // 100 ns × 10,000 = 1 ms
     }
 
     @Test func threadScalingNeedsBothThreadCounts() {

@@ -78,7 +78,8 @@ struct BenchmarkOptions: Sendable {
     /// Parses the command-line arguments (without the program name).
     ///
     /// - Parameter arguments: Such as `["--quick", "--json"]`.
-    /// - Throws: ``UsageError`` for an unknown option, or `--filter`/`--subject` without a value.
+    /// - Throws: ``UsageError`` for an unknown option or subject, or `--filter`/`--subject`
+    ///   without a value.
     init(arguments: [String]) throws(UsageError) {
         self = arguments.contains("--quick") ? .quick : .standard
         var remaining = arguments[...]
@@ -99,6 +100,11 @@ struct BenchmarkOptions: Sendable {
                 guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                     throw UsageError(problem: "`--subject` needs a subject name after it, such as `registry`")
                 }
+                guard Self.subjectNames.contains(value) else {
+                    throw UsageError(
+                        problem: "unknown subject `\(value)`; the subjects are "
+                            + Self.subjectNames.map { "`\($0)`" }.joined(separator: ", "))
+                }
                 subjects.append(value)
             default:
                 throw UsageError(problem: "unknown argument `\(argument)`")
@@ -107,6 +113,9 @@ struct BenchmarkOptions: Sendable {
     }
 
     private init() {}
+
+    /// Every subject `--subject` accepts: the containers, then the router's.
+    static let subjectNames = SubjectName.all + [RouterCases.routerMatch, RouterCases.routerOpen, RouterCases.router]
 
     /// The text `--help` prints.
     static let usage = """
@@ -117,7 +126,8 @@ struct BenchmarkOptions: Sendable {
                          "bytes_per_op", "allocs_per_op"} instead of the table
           --filter CASE  run only cases whose name contains CASE (repeatable)
           --subject NAME run only that subject: direct, direct-owned, registry,
-                         url-block, mediator, naive-dictionary (repeatable)
+                         url-block, mediator, naive-dictionary, router-match,
+                         router-open, router (repeatable)
           --help         show this text
 
         Build in release for meaningful figures:
