@@ -161,6 +161,48 @@ struct DependencyGraphTests {
         #expect(missing.status == .missing)
     }
 
+    /// Two components may each have a `Config`: two nodes, the second under its full name.
+    @Test func typesOfOneShortNameGetANodeEach() throws {
+        let registry = ServiceRegistry()
+        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
+        registry.register(GraphReviewComponent.Config.self) { r in
+            _ = try r.resolve(ReviewStore.self)  // never registered
+            return GraphReviewComponent.Config()
+        }
+        let graph = registry.dependencyGraph()
+        let configs = graph.nodes.filter { $0.serviceType.hasSuffix("Config") }
+        #expect(configs.count == 2)
+        #expect(Set(configs.map(\.id)).count == 2)
+        // Which of the two is met first, and keeps the short name, depends on table order.
+        let failing = try #require(configs.first { $0.status == .failed(.notRegistered) })
+        let resolved = try #require(configs.first { $0.status == .resolved })
+        #expect(["Config", "ServiceRegistryTests.GraphReviewComponent.Config"].contains(failing.serviceType))
+        #expect(["Config", "ServiceRegistryTests.GraphCatalogComponent.Config"].contains(resolved.serviceType))
+        #expect(failing.serviceType != resolved.serviceType)
+        #expect(graph.edges.map(\.from) == [failing.id])
+    }
+
+    /// A parent's registration that the child shadows is never built on its own, but a
+    /// parent's singleton still resolves it: where it fails, the graph says so.
+    @Test func aShadowedParentRegistrationThatFailsIsShownFailed() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewFeed.self) { r in
+            _ = try r.resolve(ReviewStore.self)  // never registered: this factory always fails
+            return Node()
+        }
+        parent.register(PageCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ReviewFeed.self)  // built in the parent: the parent's ReviewFeed
+            return Node()
+        }
+        let child = parent.makeChild()
+        child.register(ReviewFeed.self) { _ in Node() }
+        let graph = child.dependencyGraph()
+        let parentsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 1 })
+        #expect(parentsFeed.status == .failed(.notRegistered))
+        let childsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 0 })
+        #expect(childsFeed.status == .resolved)
+    }
+
     @Test func edgesShowWhoResolvedWhom() throws {
         let graph = makeAppRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }
@@ -362,3 +404,8 @@ struct DependencyGraphTests {
         #expect(builds.count == 2)
     }
 }
+
+/// Two components' types of one short name, for ``DependencyGraphTests``. Not private:
+/// a private type's full name carries a compiler-made context.
+enum GraphCatalogComponent { struct Config: Sendable {} }
+enum GraphReviewComponent { struct Config: Sendable {} }

@@ -88,26 +88,65 @@ extension ServiceRegistry {
         }
 
         let outcome: ResolutionEvent.Outcome
-        switch registration.scope.kind {
-        case .transient, .graph:
-            let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
-            defer { if parent == nil { registration.endTopLevelResolve() } }
-            if othersRunning < Self.untracedTopLevelResolves {
-                outcome = try resolveUnshared(
-                    registration, argument: argument, into: result, parent: parent, resolution: resolution)
-            } else {
-                outcome = try resolveTraced(registration, argument: argument, into: result, resolution: resolution)
-            }
-        case .singleton, .weak:
-            let cell = cacheLayer?.cell(for: registration) ?? registration.cell
-            outcome = try buildShared(
-                registration, cell: cell, owner: owner, argument: argument, into: result, parent: parent,
+        if let recorder = overrides?.recorder {
+            outcome = try resolveRecordingFailure(
+                registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
+                resolution: resolution, recorder: recorder)
+        } else {
+            outcome = try resolveInScope(
+                registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
         if !ResolutionObservers.noneActive {
             resolution.pointee.registry._withUnsafeGuaranteedRef {
                 $0.report(outcome, registration, instance: result, below: parent)
             }
+        }
+    }
+
+    /// Resolves `registration` as its scope says: built afresh, taken from this
+    /// resolution (`.graph`), or shared (`.singleton`, `.weak`).
+    @inline(__always)
+    private func resolveInScope(
+        _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
+        argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+        switch registration.scope.kind {
+        case .transient, .graph:
+            let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
+            defer { if parent == nil { registration.endTopLevelResolve() } }
+            if othersRunning < Self.untracedTopLevelResolves {
+                return try resolveUnshared(
+                    registration, argument: argument, into: result, parent: parent, resolution: resolution)
+            }
+            return try resolveTraced(registration, argument: argument, into: result, resolution: resolution)
+        case .singleton, .weak:
+            let cell = cacheLayer?.cell(for: registration) ?? registration.cell
+            return try buildShared(
+                registration, cell: cell, owner: owner, argument: argument, into: result, parent: parent,
+                resolution: resolution)
+        }
+    }
+
+    /// ``resolveInScope(_:owner:cacheLayer:argument:into:parent:resolution:)`` during
+    /// validation: a registration that fails is recorded as failed wherever it is met,
+    /// not only when validation builds it on its own (which it never does for a parent's
+    /// registration that the child shadows, but a parent's singleton still uses).
+    @inline(never)
+    private func resolveRecordingFailure(
+        _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
+        argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
+        recorder: DependencyRecorder
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+        do {
+            return try resolveInScope(
+                registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
+                resolution: resolution)
+        } catch {
+            recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
+            throw error
         }
     }
 

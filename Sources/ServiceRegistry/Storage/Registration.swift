@@ -86,6 +86,10 @@ class AnyRegistration: @unchecked Sendable {
     /// The service type as a reader writes it, such as `ReviewService`.
     var serviceTypeName: String { fatalError("subclass responsibility") }
 
+    /// The service type with the module and types it is nested in, such as
+    /// `WeReadInterfaces.ReviewService`: tells apart two types of one short name.
+    var qualifiedServiceTypeName: String { fatalError("subclass responsibility") }
+
     /// The argument type as a reader writes it, or `nil` for a factory without one.
     var argumentTypeName: String? { fatalError("subclass responsibility") }
 
@@ -201,6 +205,8 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
     // @unchecked: no stored state beyond the immutable and atomic base.
 
     override var serviceTypeName: String { TypeName.of(Service.self) }
+
+    override var qualifiedServiceTypeName: String { String(reflecting: Service.self) }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)

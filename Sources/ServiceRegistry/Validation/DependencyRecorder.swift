@@ -8,9 +8,11 @@ final class DependencyRecorder: Sendable {
     private struct State {
         var nodes: [String: DependencyGraph.Node] = [:]
         var edges = Set<DependencyGraph.Edge>()
-        /// Node ids by registration identity; the registrations are kept so an identity
-        /// is never reused while recording.
-        var ids: [ObjectIdentifier: (registration: AnyRegistration, id: String)] = [:]
+        /// Node ids (and the type name the node shows) by registration identity; the
+        /// registrations are kept so an identity is never reused while recording.
+        var ids: [ObjectIdentifier: (registration: AnyRegistration, id: String, serviceType: String)] = [:]
+        /// Every id given out, so two registrations never share a node.
+        var takenIDs = Set<String>()
     }
 
     private let registry: ServiceRegistry
@@ -37,24 +39,47 @@ final class DependencyRecorder: Sendable {
         let origin = owner.originName(registration.origin)
         return state.withLock { state in
             let id: String
+            let serviceType: String
             if let known = state.ids[ObjectIdentifier(registration)] {
-                id = known.id
+                (id, serviceType) = (known.id, known.serviceType)
             } else {
-                let argument = registration.argumentTypeName.map { " <\($0)>" } ?? ""
-                var candidate = "\(registration.displayName)\(argument)" + (level > 0 ? " @\(level)" : "")
-                if registration.origin == Installing.overrideRegistration { candidate += " (override)" }
-                id = candidate
-                state.ids[ObjectIdentifier(registration)] = (registration, id)
+                (id, serviceType) = Self.newID(for: registration, level: level, taken: state.takenIDs)
+                state.ids[ObjectIdentifier(registration)] = (registration, id, serviceType)
+                state.takenIDs.insert(id)
             }
             let current = state.nodes[id]
             let resolvedStatus =
                 status ?? current?.status ?? (registration.key.takesNoArgument ? .resolved : .notChecked)
             state.nodes[id] = DependencyGraph.Node(
-                id: id, serviceType: registration.serviceTypeName, name: registration.key.name,
+                id: id, serviceType: serviceType, name: registration.key.name,
                 argumentType: registration.argumentTypeName, scope: registration.scope, origin: origin,
                 registryLevel: level, status: current.map { Self.stronger($0.status, resolvedStatus) } ?? resolvedStatus)
             return id
         }
+    }
+
+    /// A node id for `registration` that none in `taken` has, and the type name the node
+    /// shows: the short one (`Config`), or, when another registration's node already has
+    /// that id, the type's full name (`Reviews.Config`, the type of another module), or
+    /// failing that a number.
+    private static func newID(
+        for registration: AnyRegistration, level: Int, taken: Set<String>
+    ) -> (id: String, serviceType: String) {
+        let argument = registration.argumentTypeName.map { " <\($0)>" } ?? ""
+        let suffix = (level > 0 ? " @\(level)" : "")
+            + (registration.origin == Installing.overrideRegistration ? " (override)" : "")
+        func id(_ serviceType: String) -> String {
+            TypeName.describe(serviceType, name: registration.key.name) + argument + suffix
+        }
+        var serviceType = registration.serviceTypeName
+        if taken.contains(id(serviceType)) { serviceType = registration.qualifiedServiceTypeName }
+        var candidate = id(serviceType)
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = id(serviceType) + " #\(number)"
+            number += 1
+        }
+        return (candidate, serviceType)
     }
 
     /// Records that the service in `parent` (if any) resolved `registration`.
