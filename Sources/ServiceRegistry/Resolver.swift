@@ -67,13 +67,6 @@ public struct Resolver: ~Copyable {
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
     ) throws(ResolutionError) {
         let key = ServiceKey(serviceType, name: name, argument: argumentType)
-        let resolution = frame.pointee.resolution
-        // A factory may open an override scope of its own and resolve through `r` in it.
-        if !OverrideLayer.noneActive, OverrideLayer.current !== resolution.pointee.overrides {
-            return try resolveInScopeOpenedByFactory(
-                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                copyingCached: copy)
-        }
         // The frame's registry outlives this call (it is resolving the frame), so it is
         // used where it is rather than retained.
         var failure: ResolutionError?
@@ -81,31 +74,11 @@ public struct Resolver: ~Copyable {
             do throws(ResolutionError) {
                 try registry.resolve(
                     key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                    copyingCached: copy, parent: frame, resolution: resolution)
+                    copyingCached: copy, parent: frame, resolution: frame.pointee.resolution)
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
-    }
-
-    /// Resolves in the override scopes active here, which the factory opened after the
-    /// top-level resolve began: in a resolution of their own below this frame, so the path
-    /// and the cycle check carry on, and in the same build context.
-    @inline(never)
-    private func resolveInScopeOpenedByFactory(
-        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
-        into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy
-    ) throws(ResolutionError) {
-        let outer = frame.pointee.resolution
-        let registry = frame.pointee.registry
-        try outer.pointee.registry.takeUnretainedValue().withResolution(
-            overrides: OverrideLayer.active, enclosingBuild: outer.pointee.enclosingBuild
-        ) { resolution throws(ResolutionError) in
-            resolution.pointee.context = outer.pointee.context
-            try registry.resolve(
-                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, into: result,
-                copyingCached: copy, parent: frame, resolution: resolution)
-        }
     }
 }

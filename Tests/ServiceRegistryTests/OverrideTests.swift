@@ -72,31 +72,6 @@ private final class MainActorScreen {
 
 @Suite("withOverrides: what a scope sees")
 struct OverrideTests {
-    /// A factory that opens a scope of its own and resolves through `r` inside it gets the
-    /// scope's mock, as a resolve through the registry there would.
-    @Test func aScopeAFactoryOpensReachesItsResolver() throws {
-        let registry = ServiceRegistry()
-        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "real") }
-        registry.register(BookDetailService.self) { r in
-            let reviews = try registry.withOverrides {
-                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
-            } operation: {
-                try r.resolve(ReviewService.self)
-            }
-            return BookDetailServiceImpl(reviews: reviews)
-        }
-        #expect(try registry.resolve(BookDetailService.self).reviews.source == "mock")
-        // Outside the factory's scope, the real one again, and the path still runs through it.
-        registry.register(ReadingService.self) { r in
-            try registry.withOverrides { _ in } operation: {
-                ReadingServiceImpl(detail: try r.resolve(BookDetailService.self, name: "missing"))
-            }
-        }
-        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
-        #expect(error.path == ["ReadingService", "BookDetailService (name: \"missing\")"])
-        #expect(try registry.resolve(ReviewService.self).source == "real")
-    }
-
     @Test func everyResolveInTheScopeSeesTheOverride() throws {
         let registry = makeRealRegistry()
         try registry.withOverrides {
