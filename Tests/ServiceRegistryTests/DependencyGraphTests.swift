@@ -203,6 +203,32 @@ struct DependencyGraphTests {
         #expect(childsFeed.status == .resolved)
     }
 
+    /// A failure that depends on the caller, which the caller then catches, leaves the
+    /// node as it is: a cycle met from one side, a factory given a bad argument.
+    @Test func aFailureThatDependsOnTheCallerIsNotTheNodes() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReaderView.self) { r in
+            _ = try r.resolve(Typesetter.self)
+            return Node()
+        }
+        registry.register(Typesetter.self) { r in
+            _ = try? r.resolve(ReaderView.self)  // an optional back-link: a cycle, caught
+            return Node()
+        }
+        registry.register(ShareSheet.self) { (_, title: String) in
+            guard !title.isEmpty else { throw GraphTestError() }
+            return Node()
+        }
+        registry.register(Hyphenator.self) { r in
+            _ = try? r.resolve(ShareSheet.self, argument: "")
+            return Node()
+        }
+        try registry.validate()
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.first { $0.serviceType == "ReaderView" }?.status == .resolved)
+        #expect(graph.nodes.first { $0.serviceType == "ShareSheet" }?.status == .notChecked)
+    }
+
     @Test func edgesShowWhoResolvedWhom() throws {
         let graph = makeAppRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }
@@ -409,3 +435,6 @@ struct DependencyGraphTests {
 /// a private type's full name carries a compiler-made context.
 enum GraphCatalogComponent { struct Config: Sendable {} }
 enum GraphReviewComponent { struct Config: Sendable {} }
+
+/// What a factory in ``DependencyGraphTests`` throws.
+private struct GraphTestError: Error {}

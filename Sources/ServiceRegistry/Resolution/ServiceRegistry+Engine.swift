@@ -133,6 +133,11 @@ extension ServiceRegistry {
     /// validation: a registration that fails is recorded as failed wherever it is met,
     /// not only when validation builds it on its own (which it never does for a parent's
     /// registration that the child shadows, but a parent's singleton still uses).
+    ///
+    /// Only failures that do not depend on the caller count: not a cycle (the same
+    /// registration may build fine as a root), and nothing about a factory that takes an
+    /// argument (its failure may be the argument's; validation lists it as not checked).
+    /// A caller that catches such a failure (`try?`) must not turn its node red.
     @inline(never)
     private func resolveRecordingFailure(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
@@ -145,7 +150,11 @@ extension ServiceRegistry {
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         } catch {
-            recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
+            if registration.key.takesNoArgument, error.reason != .circularDependency,
+                error.reason != .argumentMismatch
+            {
+                recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
+            }
             throw error
         }
     }
