@@ -87,7 +87,8 @@ class AnyRegistration: @unchecked Sendable {
     var serviceTypeName: String { fatalError("subclass responsibility") }
 
     /// The service type with the module and types it is nested in, such as
-    /// `WeReadInterfaces.ReviewService`: tells apart two types of one short name.
+    /// `WeReadInterfaces.ReviewService` (see ``TypeName/qualified(_:)``): tells apart two
+    /// types of one short name.
     var qualifiedServiceTypeName: String { fatalError("subclass responsibility") }
 
     /// The argument type as a reader writes it, or `nil` for a factory without one.
@@ -206,7 +207,7 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
 
     override var serviceTypeName: String { TypeName.of(Service.self) }
 
-    override var qualifiedServiceTypeName: String { String(reflecting: Service.self) }
+    override var qualifiedServiceTypeName: String { TypeName.qualified(Service.self) }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)

@@ -17,9 +17,19 @@ final class DependencyRecorder: Sendable {
 
     private let registry: ServiceRegistry
     private let state = Lock(State())
+    /// Short type names that two or more registered types share (each component's
+    /// `Config`): their nodes show the full names, whichever is met first.
+    private let sharedShortNames: Set<String>
 
     init(registry: ServiceRegistry) {
         self.registry = registry
+        var fullNames: [String: Set<String>] = [:]
+        for level in registry.lineage {
+            for registration in level.table.allRegistrations + (OverrideLayer.active?.registrations(in: level) ?? []) {
+                fullNames[registration.serviceTypeName, default: []].insert(registration.qualifiedServiceTypeName)
+            }
+        }
+        sharedShortNames = Set(fullNames.filter { $0.value.count > 1 }.keys)
     }
 
     /// The recorded graph.
@@ -43,7 +53,7 @@ final class DependencyRecorder: Sendable {
             if let known = state.ids[ObjectIdentifier(registration)] {
                 (id, serviceType) = (known.id, known.serviceType)
             } else {
-                (id, serviceType) = Self.newID(for: registration, level: level, taken: state.takenIDs)
+                (id, serviceType) = newID(for: registration, level: level, taken: state.takenIDs)
                 state.ids[ObjectIdentifier(registration)] = (registration, id, serviceType)
                 state.takenIDs.insert(id)
             }
@@ -59,10 +69,9 @@ final class DependencyRecorder: Sendable {
     }
 
     /// A node id for `registration` that none in `taken` has, and the type name the node
-    /// shows: the short one (`Config`), or, when another registration's node already has
-    /// that id, the type's full name (`Reviews.Config`, the type of another module), or
-    /// failing that a number.
-    private static func newID(
+    /// shows: the short one (`Config`), or the full one (`Reviews.Config`) for a type that
+    /// shares its short name with another registered type, or failing that a number.
+    private func newID(
         for registration: AnyRegistration, level: Int, taken: Set<String>
     ) -> (id: String, serviceType: String) {
         let argument = registration.argumentTypeName.map { " <\($0)>" } ?? ""
@@ -72,7 +81,7 @@ final class DependencyRecorder: Sendable {
             TypeName.describe(serviceType, name: registration.key.name) + argument + suffix
         }
         var serviceType = registration.serviceTypeName
-        if taken.contains(id(serviceType)) { serviceType = registration.qualifiedServiceTypeName }
+        if sharedShortNames.contains(serviceType) { serviceType = registration.qualifiedServiceTypeName }
         var candidate = id(serviceType)
         var number = 2
         while taken.contains(candidate) {

@@ -49,7 +49,10 @@ extension ServiceRegistry {
         var notChecked: [String] = []
         var built: [String] = []
         let registrations = visibleRegistrations(overrides: OverrideLayer.active)
-            .sorted { ($0.displayName, $0.argumentTypeName ?? "") < ($1.displayName, $1.argumentTypeName ?? "") }
+            .sorted {
+                ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName)
+                    < ($1.displayName, $1.argumentTypeName ?? "", $1.qualifiedServiceTypeName)
+            }
         for registration in registrations {
             guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
             guard registration.key.takesNoArgument else {
