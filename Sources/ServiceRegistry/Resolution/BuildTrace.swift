@@ -29,6 +29,11 @@ final class BuildTrace: Sendable {
         self.publisher = Self.currentTask
     }
 
+    /// Whether `registration` is being built on this path.
+    func contains(_ registration: AnyRegistration) -> Bool {
+        path.contains { $0 === registration }
+    }
+
     @TaskLocal private static var published: BuildTrace?
 
     /// Runs `body` with `path` (in resolution `context`) as the path of the calling code.

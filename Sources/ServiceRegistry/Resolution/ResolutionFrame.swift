@@ -119,7 +119,7 @@ extension UnsafePointer<ResolutionFrame> {
             if current.pointee.registration === registration { return true }
             frame = current.pointee.parent
         }
-        return pointee.resolution.pointee.enclosingBuild?.path.contains { $0 === registration } ?? false
+        return pointee.resolution.pointee.enclosingBuild?.contains(registration) ?? false
     }
 
     /// The registrations on this path, outermost first.

@@ -81,9 +81,7 @@ extension ServiceRegistry {
             throw cycleError(registration, parent: parent, note: nil)
         }
         overrides?.recorder?.recordEdge(to: registration, owner: owner, below: parent)
-        if parent == nil, let enclosing = resolution.pointee.enclosingBuild,
-            enclosing.path.contains(where: { $0 === registration })
-        {
+        if parent == nil, let enclosing = resolution.pointee.enclosingBuild, enclosing.contains(registration) {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
 
@@ -202,7 +200,7 @@ extension ServiceRegistry {
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         let enclosing = BuildTrace.current
-        if let enclosing, enclosing.path.contains(where: { $0 === registration }) {
+        if let enclosing, enclosing.contains(registration) {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
         var outcome = Result<ResolutionEvent.Outcome, ResolutionError>.success(.built)
