@@ -18,7 +18,7 @@ final class DependencyRecorder: Sendable {
     private let registry: ServiceRegistry
     private let state = Lock(State())
     /// Short type names that two or more registered types share (each component's
-    /// `Config`): their nodes show the full names, whichever is met first.
+    /// `Config`): all their nodes show the full names, decided before anything is met.
     private let sharedShortNames: Set<String>
 
     init(registry: ServiceRegistry) {

@@ -48,11 +48,11 @@ extension ServiceRegistry {
         var failures: [ValidationError.Failure] = []
         var notChecked: [String] = []
         var built: [String] = []
+        // Names are formatted once per registration, not on every comparison of the sort.
         let registrations = visibleRegistrations(overrides: OverrideLayer.active)
-            .sorted {
-                ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName)
-                    < ($1.displayName, $1.argumentTypeName ?? "", $1.qualifiedServiceTypeName)
-            }
+            .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
+            .sorted { $0.key < $1.key }
+            .map(\.registration)
         for registration in registrations {
             guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
             guard registration.key.takesNoArgument else {
