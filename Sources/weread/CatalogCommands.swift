@@ -41,13 +41,9 @@ struct CatalogCommands {
         do {
             let matches = try registry.resolve(CatalogService.self).search(text)
             guard !matches.isEmpty else {
-                return .failure(
-                    "weread: no book's title or author contains “\(text)”.\n"
-                        + "Try a shorter piece of a title or a surname, such as: weread search austen",
-                    .notFound)
+                return .failure(TextLayout.noMatch(text, example: "weread search austen"), .notFound)
             }
-            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"
-            return .success([heading] + matches.map { "  " + TextLayout.bookLine($0) })
+            return .success(TextLayout.searchResult(matches, for: text))
         } catch {
             return failure(error, command: "search")
         }

@@ -65,8 +65,7 @@ enum WeReadRoutes {
             guard text.contains(where: { !$0.isWhitespace }) else { throw SearchLinkProblem.noText }
             let matches = catalog.search(text)
             guard !matches.isEmpty else { throw SearchLinkProblem.noMatch(text) }
-            let heading = "\(TextLayout.count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"
-            return withSource(([heading] + matches.map { "  " + TextLayout.bookLine($0) }).joined(separator: "\n"), request)
+            return withSource(TextLayout.searchResult(matches, for: text).joined(separator: "\n"), request)
         }
         try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
             let lines = shelf.entries.map { "  \(TextLayout.bookLine($0.book)) — \($0.percentRead)% read" }
@@ -149,9 +148,7 @@ private func searchLinkMessage(_ problem: SearchLinkProblem) -> (output: String,
         return ("weread: the search link has no text to look for.\nExample: \(example)",
                 CommandResult.ExitCode.usage.rawValue)
     case .noMatch(let text):
-        return ("weread: no book's title or author contains “\(text)”.\n"
-                    + "Try a shorter piece of a title or a surname, such as: \(example)",
-                CommandResult.ExitCode.notFound.rawValue)
+        return (TextLayout.noMatch(text, example: example), CommandResult.ExitCode.notFound.rawValue)
     }
 }
 

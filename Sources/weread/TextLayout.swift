@@ -41,6 +41,18 @@ enum TextLayout {
         }
     }
 
+    /// A search's result: `2 books match “austen”:` and a line per book.
+    static func searchResult(_ matches: [Book], for text: String) -> [String] {
+        ["\(count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"]
+            + matches.map { "  " + bookLine($0) }
+    }
+
+    /// What a search that matches nothing says, with an example command to try instead.
+    static func noMatch(_ text: String, example: String) -> String {
+        "weread: no book's title or author contains “\(text)”.\n"
+            + "Try a shorter piece of a title or a surname, such as: \(example)"
+    }
+
     /// `1 book` or `3 books`.
     static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
