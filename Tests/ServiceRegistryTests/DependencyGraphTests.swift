@@ -180,6 +180,49 @@ struct DependencyGraphTests {
         #expect(graph.edges.map(\.from) == [failing.id])
     }
 
+    /// Two missing services of one short name are two "missing" nodes, each under its full
+    /// name; a missing service whose short name nothing else has keeps the short one.
+    @Test func missingTypesOfOneShortNameGetANodeEach() throws {
+        let registry = ServiceRegistry()
+        registry.register(CatalogStore.self) { r in
+            _ = try r.resolve(GraphCatalogComponent.Config.self)  // never registered
+            return Node()
+        }
+        registry.register(ReviewFeed.self) { r in
+            _ = try? r.resolve(ReviewStore.self)  // never registered
+            _ = try r.resolve(GraphReviewComponent.Config.self)  // never registered
+            return Node()
+        }
+        let graph = registry.dependencyGraph()
+        let missing = graph.nodes.filter { $0.status == .missing }
+        #expect(
+            missing.map(\.id) == [
+                "ReviewStore (missing)",
+                "ServiceRegistryTests.GraphCatalogComponent.Config (missing)",
+                "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+            ])
+        let catalog = try #require(graph.node("CatalogStore"))
+        let feed = try #require(graph.node("ReviewFeed"))
+        #expect(graph.dependencies(of: catalog).map(\.node.id) == ["ServiceRegistryTests.GraphCatalogComponent.Config (missing)"])
+        #expect(
+            graph.dependencies(of: feed).map(\.node.id) == [
+                "ReviewStore (missing)", "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+            ])
+    }
+
+    /// A missing service whose short name registered types share shows its full name too.
+    @Test func aMissingTypeSharingARegisteredShortNameShowsItsFullName() throws {
+        let registry = ServiceRegistry()
+        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
+        registry.register(GraphReviewComponent.Config.self) { _ in GraphReviewComponent.Config() }
+        registry.register(ReviewFeed.self) { r in
+            _ = try r.resolve(GraphReadingComponent.Config.self)  // never registered
+            return Node()
+        }
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.filter { $0.status == .missing }.map(\.id) == ["ServiceRegistryTests.GraphReadingComponent.Config (missing)"])
+    }
+
     /// Full names leave out the address the runtime puts in a private type's name, so the
     /// graph reads the same in every run.
     @Test func fullNamesOfPrivateTypesCarryNoAddress() async throws {
@@ -450,6 +493,7 @@ struct DependencyGraphTests {
 /// a private type's full name carries a compiler-made context.
 enum GraphCatalogComponent { struct Config: Sendable {} }
 enum GraphReviewComponent { struct Config: Sendable {} }
+enum GraphReadingComponent { struct Config: Sendable {} }
 
 /// Two private types of one short name, whose full names the runtime gives an address.
 private enum PrivateCatalog { struct Config: Sendable {} }

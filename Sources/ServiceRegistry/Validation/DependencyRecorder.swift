@@ -13,6 +13,15 @@ final class DependencyRecorder: Sendable {
         var ids: [ObjectIdentifier: (registration: AnyRegistration, id: String, serviceType: String)] = [:]
         /// Every id given out, so two registrations never share a node.
         var takenIDs = Set<String>()
+        /// Services asked for but not registered, by an id from their full type name
+        /// (which their edges lead to until ``graph`` picks the id each node shows).
+        var missing: [String: MissingService] = [:]
+    }
+
+    /// A service asked for that nothing provides, under its short and its full type name.
+    private struct MissingService {
+        let shortNode: DependencyGraph.Node
+        let qualifiedNode: DependencyGraph.Node
     }
 
     private let registry: ServiceRegistry
@@ -33,11 +42,29 @@ final class DependencyRecorder: Sendable {
     }
 
     /// The recorded graph.
+    ///
+    /// A missing service shows its short type name, unless another missing or registered
+    /// type shares that name: then its full one. Which missing types exist is known only
+    /// at the end, so the choice is made here, the same whichever was met first.
     var graph: DependencyGraph {
         state.withLock { state in
-            DependencyGraph(
-                nodes: state.nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
-                edges: state.edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+            let shortIDCounts = state.missing.values.reduce(into: [String: Int]()) { $0[$1.shortNode.id, default: 0] += 1 }
+            var nodes = state.nodes
+            var missingIDs: [String: String] = [:]
+            for (key, missing) in state.missing {
+                let isAmbiguous =
+                    shortIDCounts[missing.shortNode.id, default: 0] > 1
+                    || sharedShortNames.contains(missing.shortNode.serviceType)
+                let node = isAmbiguous ? missing.qualifiedNode : missing.shortNode
+                nodes[node.id] = node
+                missingIDs[key] = node.id
+            }
+            let edges = state.edges.map { edge in
+                missingIDs[edge.to].map { DependencyGraph.Edge(from: edge.from, to: $0, isCycle: edge.isCycle) } ?? edge
+            }
+            return DependencyGraph(
+                nodes: nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
+                edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
         }
     }
 
@@ -99,16 +126,21 @@ final class DependencyRecorder: Sendable {
 
     /// Records that the service in `parent` asked for `key`, which nothing provides.
     func recordFailure(
-        of key: ServiceKey, serviceType: String, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
+        of key: ServiceKey, serviceType: Any.Type, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
     ) {
-        let argument = error.givenArgumentType.map { " <\($0)>" } ?? ""
-        let id = "\(TypeName.describe(serviceType, name: key.name))\(argument) (missing)"
-        state.withLock { state in
-            state.nodes[id] = DependencyGraph.Node(
-                id: id, serviceType: serviceType, name: key.name, argumentType: error.givenArgumentType, scope: nil,
-                origin: "not registered", registryLevel: 0, status: .missing)
+        func node(_ serviceType: String) -> DependencyGraph.Node {
+            let argument = error.givenArgumentType.map { " <\($0)>" } ?? ""
+            return DependencyGraph.Node(
+                id: "\(TypeName.describe(serviceType, name: key.name))\(argument) (missing)", serviceType: serviceType,
+                name: key.name, argumentType: error.givenArgumentType, scope: nil, origin: "not registered",
+                registryLevel: 0, status: .missing)
         }
-        addEdge(from: parent, to: id, isCycle: false)
+        let missing = MissingService(
+            shortNode: node(TypeName.of(serviceType)), qualifiedNode: node(TypeName.qualified(serviceType)))
+        state.withLock { state in
+            state.missing[missing.qualifiedNode.id] = missing
+        }
+        addEdge(from: parent, to: missing.qualifiedNode.id, isCycle: false)
     }
 
     /// Records that resolving `registration` below `parent` closed a cycle.
