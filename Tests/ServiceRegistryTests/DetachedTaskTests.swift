@@ -106,39 +106,49 @@ struct DetachedTaskTests {
         }
     }
 
-    @Test func capturedScopeStillAppliesAfterTheScopeReturns() async throws {
-        let registry = makeRegistry()
-        let scope = registry.withOverrides {
-            $0.register(Narrator.self, scope: .singleton) { _ in Voice(voice: "mock") }
-        } operation: {
-            OverrideScope.current
-        }
-        #expect(try registry.resolve(Narrator.self).voice == "real")
-        let carried = try await Task.detached {
-            try scope.run { try registry.resolve(AudioBook.self).narrator.voice }
-        }.value
-        #expect(carried == "mock")
-        // What the carried scope built stayed in it: the registry's singleton is the real one.
-        #expect(try registry.resolve(AudioBook.self).narrator.voice == "real")
-    }
+    // The tests below use a scope after its `withOverrides` call has returned. Each runs in
+    // a process of its own: while any other test has a scope open, resolves read the
+    // task-local scope anyway, which would hide a scope no longer counted as active.
 
-    @Test func capturedScopeCarriesEveryNestedLayer() throws {
-        let registry = makeRegistry()
-        registry.register(Narrator.self, name: "guest") { _ in Voice(voice: "real guest") }
-        let scope = registry.withOverrides {
-            $0.register(Narrator.self) { _ in Voice(voice: "outer") }
-            $0.register(Narrator.self, name: "guest") { _ in Voice(voice: "outer guest") }
-        } operation: {
-            registry.withOverrides {
-                $0.register(Narrator.self) { _ in Voice(voice: "inner") }
+    @Test func capturedScopeStillAppliesAfterTheScopeReturns() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let registry = makeRegistry()
+            let scope = registry.withOverrides {
+                $0.register(Narrator.self, scope: .singleton) { _ in Voice(voice: "mock") }
             } operation: {
                 OverrideScope.current
             }
+            let before = try registry.resolve(Narrator.self).voice
+            let carried = try await Task.detached {
+                try scope.run { try registry.resolve(AudioBook.self).narrator.voice }
+            }.value
+            // What the carried scope built stayed in it: the registry's singleton is the real one.
+            let after = try registry.resolve(AudioBook.self).narrator.voice
+            print([before, carried, after].joined(separator: "|"), terminator: "")
         }
-        let voices = try scope.run {
-            [try registry.resolve(Narrator.self).voice, try registry.resolve(Narrator.self, name: "guest").voice]
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "real|mock|real")
+    }
+
+    @Test func capturedScopeCarriesEveryNestedLayer() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let registry = makeRegistry()
+            registry.register(Narrator.self, name: "guest") { _ in Voice(voice: "real guest") }
+            let scope = registry.withOverrides {
+                $0.register(Narrator.self) { _ in Voice(voice: "outer") }
+                $0.register(Narrator.self, name: "guest") { _ in Voice(voice: "outer guest") }
+            } operation: {
+                registry.withOverrides {
+                    $0.register(Narrator.self) { _ in Voice(voice: "inner") }
+                } operation: {
+                    OverrideScope.current
+                }
+            }
+            let voices = try scope.run {
+                [try registry.resolve(Narrator.self).voice, try registry.resolve(Narrator.self, name: "guest").voice]
+            }
+            print(voices.joined(separator: "|"), terminator: "")
         }
-        #expect(voices == ["inner", "outer guest"])
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "inner|outer guest")
     }
 
     @Test func scopeCapturedOutsideAnyOverrideRunsWithoutOverrides() throws {
@@ -169,20 +179,23 @@ struct DetachedTaskTests {
     }
 
     /// `Task { }` is a task the scope starts, so it inherits the scope's task-locals. When it
-    /// runs on after the scope has returned, it should still see the overrides — whatever
-    /// other scopes happen to be active elsewhere in the process at that moment.
+    /// runs on after the scope has returned, it should still see the overrides, also when
+    /// no other scope is active anywhere in the process (hence a process of its own).
     @Test func unstructuredTaskStartedInTheScopeSeesItsOverridesAfterTheScopeReturns() async throws {
-        let registry = makeRegistry()
-        let gate = Gate()
-        let task = registry.withOverrides {
-            $0.register(Narrator.self) { _ in Voice(voice: "mock") }
-        } operation: {
-            Task {
-                await gate.wait()
-                return try registry.resolve(Narrator.self).voice
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let registry = makeRegistry()
+            let gate = Gate()
+            let task = registry.withOverrides {
+                $0.register(Narrator.self) { _ in Voice(voice: "mock") }
+            } operation: {
+                Task {
+                    await gate.wait()
+                    return try registry.resolve(Narrator.self).voice
+                }
             }
+            gate.open()
+            print(try await task.value, terminator: "")
         }
-        gate.open()
-        #expect(try await task.value == "mock")
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "mock")
     }
 }
