@@ -172,6 +172,32 @@ struct ErrorsTests {
         #expect(error.description.contains("no network"))
     }
 
+    /// The last line of every description says how to fix that kind of failure, with the
+    /// type, name and argument types of the failed resolve.
+    @Test func everyReasonEndsWithTheFixForThatReason() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { r in try r.resolve(ReviewService.self) }
+        registry.register(BookScreen.self, name: "compact") { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(Clock.self) { _ in FixedClock(now: 0) }
+        registry.register(BookDetailService.self) { _ in throw FactoryError(message: "offline") }
+
+        let fixes = try [
+            resolutionError { _ = try registry.resolve(ReviewService.self) },
+            resolutionError { _ = try registry.resolve(BookScreen.self, name: "compact", argument: 42) },
+            resolutionError { _ = try registry.resolve(Clock.self, argument: "now") },
+            resolutionError { _ = try registry.resolve(BookDetailService.self) },
+            resolutionError { _ = try registry.resolve(ReadingService.self, argument: 7) },
+        ].map { String($0.description.split(separator: "\n").last ?? "") }
+
+        #expect(fixes[0].hasPrefix("  Fix: break the cycle"))
+        #expect(fixes[1].hasPrefix(
+            "  Fix: resolve it with an argument of type `String`: registry.resolve(BookScreen.self, name: \"compact\", argument: ...), "
+                + "or register a factory that takes `Int`."))
+        #expect(fixes[2].hasPrefix("  Fix: resolve it without an argument: registry.resolve(Clock.self), "))
+        #expect(fixes[3].hasPrefix("  Fix: the factory of `BookDetailService` failed"))
+        #expect(fixes[4].contains("registry.register(ReadingService.self) { (r, argument: Int) in ... }"))
+    }
+
     @Test func namedServiceAppearsWithItsNameInThePath() throws {
         let registry = ServiceRegistry()
         registry.register(BookDetailService.self) { r in
