@@ -137,8 +137,8 @@ struct ScopeTests {
         #expect(instance == nil)
     }
 
-    @Test(arguments: [Scope.transient, .singleton, .weak, .graph])
-    func scopeDescriptionIsItsName(scope: Scope) {
-        #expect(["transient", "singleton", "weak", "graph"].contains(scope.description))
+    @Test(arguments: [(Scope.transient, "transient"), (.singleton, "singleton"), (.weak, "weak"), (.graph, "graph")])
+    func scopeDescriptionIsItsName(scope: Scope, name: String) {
+        #expect(scope.description == name)
     }
 }
