@@ -166,14 +166,24 @@ struct RegistrationTests {
 }
 
 struct ReviewAssembly: ServiceAssembly {
+    var built = Counter()
+
     func assemble(into registry: ServiceRegistry) {
-        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+        registry.register(ReviewService.self, scope: .singleton) { [built] _ in
+            built.increment()
+            return ReviewServiceImpl()
+        }
     }
 }
 
 struct BookDetailAssembly: ServiceAssembly {
+    var built = Counter()
+
     func assemble(into registry: ServiceRegistry) {
-        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        registry.register(BookDetailService.self) { [built] r in
+            built.increment()
+            return BookDetailServiceImpl(reviews: try r.resolve())
+        }
     }
 }
 
@@ -181,9 +191,12 @@ struct BookDetailAssembly: ServiceAssembly {
 struct AssemblyTests {
     @Test func installRegistersEveryAssemblyAndBuildsNothing() throws {
         let registry = ServiceRegistry()
-        registry.install(BookDetailAssembly(), ReviewAssembly())
+        let (detail, reviews) = (BookDetailAssembly(), ReviewAssembly())
+        registry.install(detail, reviews)
         #expect(registry.isRegistered(BookDetailService.self))
         #expect(registry.isRegistered(ReviewService.self))
+        #expect([detail.built.value, reviews.built.value] == [0, 0])
         #expect(try registry.resolve(BookDetailService.self).reviews.source == "real")
+        #expect([detail.built.value, reviews.built.value] == [1, 1])
     }
 }
