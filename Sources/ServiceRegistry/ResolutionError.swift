@@ -106,14 +106,17 @@ public struct ResolutionError: Error, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// The likely fix. Its code is Swift as one would write it: the name as a string
+    /// literal (quotes and backslashes escaped) and the type as a metatype expression.
     private var fix: String {
-        let nameArgument = name.map { ", name: \"\($0)\"" } ?? ""
+        let nameArgument = name.map { ", name: \($0.debugDescription)" } ?? ""
+        let metatype = TypeName.metatypeExpression(serviceType)
         switch reason {
         case .notRegistered:
             let closure = givenArgumentType.map { "{ (r, argument: \($0)) in ... }" } ?? "{ r in ... }"
             var text =
                 "register `\(serviceType)` (e.g. in its component's ServiceAssembly) with "
-                + "registry.register(\(serviceType).self\(nameArgument)) \(closure), "
+                + "registry.register(\(metatype)\(nameArgument)) \(closure), "
                 + "or override it in the test with withOverrides."
             if !similarRegistrations.isEmpty {
                 text += " If you meant one of the registrations above, resolve it with that name or argument."
@@ -125,13 +128,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 + "or pass the value it needs as a resolve argument."
         case .argumentMismatch:
             let wanted = registeredArgumentTypes.first.flatMap { $0 }
+            let alternative = givenArgumentType.map { "an argument of type `\($0)`" } ?? "no argument"
             if let wanted {
                 return "resolve it with an argument of type `\(wanted)`: "
-                    + "registry.resolve(\(serviceType).self\(nameArgument), argument: ...), "
-                    + "or register a factory that takes `\(givenArgumentType ?? "no argument")`."
+                    + "registry.resolve(\(metatype)\(nameArgument), argument: ...), "
+                    + "or register a factory that takes \(alternative)."
             }
-            return "resolve it without an argument: registry.resolve(\(serviceType).self\(nameArgument)), "
-                + "or register a factory that takes `\(givenArgumentType ?? "no argument")`."
+            return "resolve it without an argument: registry.resolve(\(metatype)\(nameArgument)), "
+                + "or register a factory that takes \(alternative)."
         case .factoryFailed:
             return "the factory of `\(TypeName.describe(serviceType, name: name))` failed; "
                 + "see the error above (also in `underlyingError`)."

@@ -192,7 +192,7 @@ struct ErrorsTests {
         #expect(fixes[0].hasPrefix("  Fix: break the cycle"))
         #expect(fixes[1].hasPrefix(
             "  Fix: resolve it with an argument of type `String`: registry.resolve(BookScreen.self, name: \"compact\", argument: ...), "
-                + "or register a factory that takes `Int`."))
+                + "or register a factory that takes an argument of type `Int`."))
         #expect(fixes[2].hasPrefix("  Fix: resolve it without an argument: registry.resolve(Clock.self), "))
         #expect(fixes[3].hasPrefix("  Fix: the factory of `BookDetailService` failed"))
         #expect(fixes[4].contains("registry.register(ReadingService.self) { (r, argument: Int) in ... }"))
@@ -205,5 +205,21 @@ struct ErrorsTests {
         }
         let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
         #expect(error.path == ["BookDetailService", "ReviewService (name: \"offline\")"])
+    }
+
+    @Test func fixWritesTheNameAndTypeAsSwiftSource() throws {
+        let registry = ServiceRegistry()
+        let quoted = try resolutionError { _ = try registry.resolve(ReviewService.self, name: #"say "hi" \ bye"#) }
+        #expect(quoted.description.contains(#"registry.register(ReviewService.self, name: "say \"hi\" \\ bye")"#))
+
+        registry.register(BookScreen.self, name: #"a"b"#) { (_, id: String) in BookScreenImpl(bookId: id) }
+        let mismatch = try resolutionError { _ = try registry.resolve(BookScreen.self, name: #"a"b"#) }
+        #expect(mismatch.description.contains(#"registry.resolve(BookScreen.self, name: "a\"b", argument: ...)"#))
+        #expect(mismatch.description.contains("or register a factory that takes no argument"))
+
+        let composition = try resolutionError { _ = try registry.resolve((any ReviewService & Clock).self) }
+        #expect(composition.description.contains("registry.register((Clock & ReviewService).self)"))
+        let function = try resolutionError { _ = try registry.resolve(((Int) -> String).self) }
+        #expect(function.description.contains("registry.register(((Int) -> String).self)"))
     }
 }

@@ -23,6 +23,15 @@ enum TypeName {
         return name
     }
 
+    /// How code names the metatype of the type called `typeName` (as ``of(_:)`` spells
+    /// it): `ReviewService.self`, or `(Clock & ReviewService).self` and
+    /// `((Int) -> String).self` for a composition or a function type, where `.self` would
+    /// bind to the last part alone.
+    static func metatypeExpression(_ typeName: String) -> String {
+        let needsParentheses = typeName.contains(" & ") || typeName.contains(" -> ")
+        return needsParentheses ? "(\(typeName)).self" : "\(typeName).self"
+    }
+
     /// `ReviewService` or `ReviewService (name: "offline")`.
     static func describe(_ typeName: String, name: String?) -> String {
         guard let name else { return typeName }
