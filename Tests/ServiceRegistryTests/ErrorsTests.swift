@@ -53,6 +53,22 @@ struct ErrorsTests {
         #expect(error.description.contains("`String`"))
     }
 
+    @Test func argumentMismatchListsTheRegisteredArgumentTypesInOneOrder() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        registry.register(BookScreen.self) { (_, id: Double) in BookScreenImpl(bookId: "\(id)") }
+        registry.register(BookScreen.self) { (_, id: Bool) in BookScreenImpl(bookId: "\(id)") }
+        registry.register(BookScreen.self) { (_, args: (String, Int)) in BookScreenImpl(bookId: args.0, page: args.1) }
+        registry.register(BookScreen.self) { _ in BookScreenImpl(bookId: "none") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: Float(1)) }
+        #expect(error.reason == .argumentMismatch)
+        // No argument first, then by name: the text, and the fix it suggests, are the same
+        // from run to run (the table's order depends on where the runtime put the types).
+        #expect(error.registeredArgumentTypes == [nil, "(String, Int)", "Bool", "Double", "Int", "String"])
+        #expect(error.description.contains("Fix: resolve it without an argument"))
+    }
+
     @Test func resolvingWithoutTheArgumentIsAnArgumentMismatch() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }

@@ -16,9 +16,16 @@ extension ServiceRegistry {
             .filter { $0.key.service == key.service }
         let sameName = sameType.filter { $0.key.name == key.name }
         if !sameName.isEmpty {
+            // The table's order follows where the runtime put the types, which changes from
+            // run to run: no argument first, then by name, so the text and its fix do not.
+            let registered = sameName.map(\.argumentTypeName).sorted { lhs, rhs in
+                guard let rhs else { return false }
+                guard let lhs else { return true }
+                return lhs < rhs
+            }
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path,
-                givenArgumentType: givenArgument, registeredArgumentTypes: sameName.map(\.argumentTypeName))
+                givenArgumentType: givenArgument, registeredArgumentTypes: registered)
         }
         let similar = sameType.map { registration in
             registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
