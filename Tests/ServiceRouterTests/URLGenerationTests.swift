@@ -84,4 +84,23 @@ struct URLGenerationTests {
         let request = try router.match(url)
         #expect(Dictionary(uniqueKeysWithValues: request.parameters.map { ($0.name, $0.value) }) == values)
     }
+
+    @Test func routerRefusesToGenerateAURLItWouldRefuseToOpen() throws {
+        let router = try makeEchoRouter(["weread://web/*path", "weread://search?q=:term"])
+        let deep = routeErrorReason { () throws(RouteError) in
+            try router.url(for: "weread://web/*path", parameters: ["path": Array(repeating: "a", count: 40).joined(separator: "/")])
+        }
+        #expect(caseName(deep) == "tooManySegments")
+        let long = routeErrorReason { () throws(RouteError) in
+            try router.url(for: "weread://search?q=:term", parameters: ["term": String(repeating: "x", count: 5_000)])
+        }
+        #expect(caseName(long) == "urlTooLong")
+        let crowded = routeErrorReason { () throws(RouteError) in
+            try router.url(for: "weread://search?q=:term", parameters: ["term": "x"], query: (0..<70).map { QueryItem(name: "k\($0)", value: nil) })
+        }
+        #expect(caseName(crowded) == "tooManyQueryItems")
+        // Within the limits, what it generates opens.
+        let url = try router.url(for: "weread://web/*path", parameters: ["path": Array(repeating: "a", count: 32).joined(separator: "/")])
+        #expect(try router.match(url).pattern == "weread://web/*path")
+    }
 }

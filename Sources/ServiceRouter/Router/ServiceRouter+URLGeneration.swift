@@ -15,14 +15,18 @@ extension ServiceRouter {
     /// - Returns: The percent-encoded URL text.
     /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
     ///   parameter value (a host value with capital letters counts as ill-typed: a URL's
-    ///   host is read in lowercase).
+    ///   host is read in lowercase), or, as opening would, for a URL over this router's
+    ///   limits (``URLParsingOptions``): too long, too many path segments or query items.
     public func url(
         for pattern: String,
         parameters: [String: any CustomStringConvertible] = [:],
         query: [QueryItem] = [],
         fragment: String? = nil
     ) throws(RouteError) -> String {
-        try RoutePattern(pattern, parameterTypes: configuration.parameterTypes)
+        let url = try RoutePattern(pattern, parameterTypes: configuration.parameterTypes)
             .url(parameters: parameters, query: query, fragment: fragment)
+        // Refused here rather than when it is opened, far from the values that made it too big.
+        _ = try RouteURL(url, options: configuration.parsing)
+        return url
     }
 }
