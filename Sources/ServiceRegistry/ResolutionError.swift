@@ -109,7 +109,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The likely fix. Its code is Swift as one would write it: the name as a string
     /// literal (quotes and backslashes escaped) and the type as a metatype expression.
     private var fix: String {
-        let nameArgument = name.map { ", name: \($0.debugDescription)" } ?? ""
+        let nameArgument = name.map { ", name: \(TypeName.literal($0))" } ?? ""
         let metatype = TypeName.metatypeExpression(serviceType)
         switch reason {
         case .notRegistered:

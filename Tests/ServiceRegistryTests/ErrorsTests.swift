@@ -42,6 +42,19 @@ struct ErrorsTests {
         #expect(error.description.contains("ReviewService (name: \"offline\")"))
     }
 
+    @Test(arguments: ["off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}"])
+    func namesThatDifferOnlyInInvisibleCharactersLookDifferent(registered: String) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: registered) { _ in ReviewServiceImpl() }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "offline") }
+        #expect(error.reason == .notRegistered)
+        // Swift calls these names different from "offline", so the listing must show how.
+        let listed = try #require(error.similarRegistrations.first)
+        #expect(listed != "ReviewService (name: \"offline\")")
+        #expect(listed.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(error.description.contains(listed))
+    }
+
     @Test func argumentMismatchNamesBothArgumentTypes() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }

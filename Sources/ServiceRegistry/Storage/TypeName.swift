@@ -35,6 +35,43 @@ enum TypeName {
     /// `ReviewService` or `ReviewService (name: "offline")`.
     static func describe(_ typeName: String, name: String?) -> String {
         guard let name else { return typeName }
-        return "\(typeName) (name: \(name.debugDescription))"
+        return "\(typeName) (name: \(literal(name)))"
+    }
+
+    /// `text` as a Swift string literal in which every character shows: quotes,
+    /// backslashes, and characters one cannot see (controls, format characters such as
+    /// U+200B ZERO WIDTH SPACE, spaces other than U+0020, separators, unassigned code
+    /// points) are escaped. Swift tells apart names that differ only in those, so an error
+    /// listing them must too; `debugDescription` leaves most of them as they are.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case " ": result += " "
+            default:
+                if isInvisible(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isDefaultIgnorableCodePoint { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
+            .unassigned:
+            return true
+        default:
+            return false
+        }
     }
 }
