@@ -526,4 +526,20 @@ struct OverrideTests {
             #expect(try registry.resolve(ReviewSource.self).source == "second")
         }
     }
+
+    /// A registrar kept past its configure closure cannot add to the scope any more: using
+    /// it stops the program with a message rather than dropping the override unseen.
+    @Test func registeringAfterTheConfigureClosureReturnedStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let registry = ServiceRegistry()
+            var kept: OverrideRegistrar?
+            registry.withOverrides { kept = $0 } operation: {
+                kept?.register(ReviewSource.self, name: "late") { _ in NamedReviews("late") }
+            }
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("OverrideRegistrar: ReviewSource (name: \"late\") was registered after the configure closure"))
+        #expect(output.contains("Register every override inside the configure closure."))
+    }
 }

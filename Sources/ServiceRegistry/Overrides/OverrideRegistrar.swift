@@ -12,10 +12,36 @@
 ///     let detail = try registry.resolve(BookDetailService.self)   // built with MockReviews
 /// }
 /// ```
+///
+/// Register inside the configure closure only: the scope's overrides are fixed when it
+/// returns, and a registrar kept and used after that stops the program with a message
+/// saying so (the override would otherwise be lost without a word).
 public final class OverrideRegistrar {
-    var registrations: [ServiceKey: AnyRegistration] = [:]
+    private var registrations: [ServiceKey: AnyRegistration] = [:]
+    private var isClosed = false
 
     init() {}
+
+    /// Runs `configure` with a new registrar and returns what it registered; the registrar
+    /// takes no more after that.
+    static func registrations(
+        from configure: (OverrideRegistrar) throws -> Void
+    ) rethrows -> [ServiceKey: AnyRegistration] {
+        let registrar = OverrideRegistrar()
+        defer { registrar.isClosed = true }
+        try configure(registrar)
+        return registrar.registrations
+    }
+
+    private func add(_ registration: AnyRegistration) {
+        guard !isClosed else {
+            fatalError(
+                "OverrideRegistrar: \(registration.displayName) was registered after the configure closure of "
+                    + "withOverrides returned, when the scope's overrides were already fixed. "
+                    + "Register every override inside the configure closure.")
+        }
+        registrations[registration.key] = registration
+    }
 
     /// Overrides (or adds) a factory for a service that takes no runtime argument.
     ///
@@ -28,9 +54,7 @@ public final class OverrideRegistrar {
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
         factory: @escaping @Sendable (borrowing Resolver) throws -> Service
     ) {
-        let registration = FactoryRegistration(
-            name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory)
-        registrations[registration.key] = registration
+        add(FactoryRegistration(name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory))
     }
 
     /// Overrides (or adds) a factory for a service built from a runtime argument.
@@ -44,8 +68,6 @@ public final class OverrideRegistrar {
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
         factory: @escaping @Sendable (borrowing Resolver, Argument) throws -> Service
     ) {
-        let registration = ArgumentFactoryRegistration(
-            name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory)
-        registrations[registration.key] = registration
+        add(ArgumentFactoryRegistration(name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory))
     }
 }

@@ -28,10 +28,9 @@ extension ServiceRegistry {
         _ configure: (OverrideRegistrar) throws -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        let registrar = OverrideRegistrar()
-        try configure(registrar)
         let layer = OverrideLayer(
-            registry: self, registrations: registrar.registrations, parent: OverrideLayer.current)
+            registry: self, registrations: try OverrideRegistrar.registrations(from: configure),
+            parent: OverrideLayer.current)
         return try OverrideScope(layer: layer).run(operation)
     }
 
@@ -59,10 +58,9 @@ extension ServiceRegistry {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let registrar = OverrideRegistrar()
-        try configure(registrar)
         let layer = OverrideLayer(
-            registry: self, registrations: registrar.registrations, parent: OverrideLayer.current)
+            registry: self, registrations: try OverrideRegistrar.registrations(from: configure),
+            parent: OverrideLayer.current)
         return try await OverrideScope(layer: layer).run(isolation: isolation, operation)
     }
 }
