@@ -141,4 +141,28 @@ struct ObservationTests {
         #expect(log.lines == ["built Clock depth 0 transient"])
         #expect(log.instances.isEmpty)
     }
+
+    /// An observer may resolve: what it resolves is not reported, so it does not call
+    /// itself without end (which ran out of stack). In a process of its own, since the
+    /// failure is a crash.
+    @Test func anObserverThatResolvesHearsOnlyTheResolvesItObserves() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let registry = ServiceRegistry()
+            registry.register(Clock.self) { _ in FixedClock(now: 1) }
+            registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
+            let log = EventLog()
+            let token = registry.addResolutionObserver { event in
+                log.record(event)
+                _ = try? registry.resolve(Clock.self)
+            }
+            defer { registry.removeResolutionObserver(token) }
+            _ = try registry.resolve(ReviewService.self)
+            _ = try registry.resolve(Clock.self)
+            print(log.lines.joined(separator: "|"), terminator: "")
+        }
+        #expect(
+            String(decoding: result.standardOutputContent, as: UTF8.self)
+                == "built ReviewService depth 0 transient|built Clock depth 0 transient")
+    }
 }
+

@@ -6,9 +6,10 @@ extension ServiceRegistry {
     ///
     /// For debugging and instrumentation: what gets built at launch, which singletons a
     /// screen pulls in, whether a `.weak` instance is reused. The observer runs on the
-    /// resolving thread, inside the resolve, so keep it short and do not resolve from it.
-    /// While any observer exists in the process, cached singletons take the slower,
-    /// reporting path.
+    /// resolving thread, inside the resolve, so keep it short. What an observer resolves
+    /// itself (and tasks it starts) is not reported, so an observer that resolves never
+    /// calls itself without end. While any observer exists in the process, cached
+    /// singletons take the slower, reporting path.
     ///
     /// ```swift
     /// let token = registry.addResolutionObserver { event in
@@ -52,6 +53,7 @@ extension ServiceRegistry {
         _ outcome: ResolutionEvent.Outcome, _ registration: AnyRegistration, instance result: UnsafeRawPointer,
         below parent: UnsafePointer<ResolutionFrame>?
     ) {
+        guard !ResolutionObservers.isReporting else { return }
         let observers = lineage.flatMap { registry in registry.observers.withLock { Array($0.values) } }
         guard !observers.isEmpty else { return }
         var depth = 0
@@ -63,8 +65,10 @@ extension ServiceRegistry {
         let event = ResolutionEvent(
             outcome: outcome, serviceType: registration.serviceTypeName, name: registration.name,
             scope: registration.scope, depth: depth, instance: registration.object(of: result))
-        for observer in observers {
-            observer(event)
+        ResolutionObservers.$isReporting.withValue(true) {
+            for observer in observers {
+                observer(event)
+            }
         }
     }
 }
@@ -78,4 +82,8 @@ enum ResolutionObservers {
 
     @inline(__always)
     static var noneActive: Bool { count.load(ordering: .relaxed) == 0 }
+
+    /// Whether the code running is an observer (or a task one started): its own resolves
+    /// go unreported, so that reporting them cannot call the observer again without end.
+    @TaskLocal static var isReporting = false
 }
