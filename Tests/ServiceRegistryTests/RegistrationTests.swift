@@ -79,6 +79,25 @@ struct RegistrationTests {
         #expect(built.value == 1)
     }
 
+    /// Every shared scope shares what the first resolve's argument built: `.weak` while it
+    /// is held, `.graph` within one resolve (as Scopes.md says).
+    @Test func sharedScopesWithAnArgumentShareWhatTheFirstArgumentBuilt() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self, name: "weak", scope: .weak) { (_, id: String) in BookScreenImpl(bookId: id) }
+        let held = try registry.resolve(BookScreen.self, name: "weak", argument: "42")
+        #expect(try registry.resolve(BookScreen.self, name: "weak", argument: "7").bookId == "42")
+        withExtendedLifetime(held) {}
+
+        registry.register(BookScreen.self, name: "graph", scope: .graph) { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(Pair.self) { r in
+            Pair(first: try r.resolve(BookScreen.self, name: "graph", argument: "42"),
+                 second: try r.resolve(BookScreen.self, name: "graph", argument: "7"))
+        }
+        let pair = try registry.resolve(Pair.self)
+        #expect([pair.first.bookId, pair.second.bookId] == ["42", "42"])
+        #expect(try registry.resolve(BookScreen.self, name: "graph", argument: "7").bookId == "7")
+    }
+
     @Test func isRegisteredChecksTypeNameAndArgument() {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
@@ -199,4 +218,10 @@ struct AssemblyTests {
         #expect(try registry.resolve(BookDetailService.self).reviews.source == "real")
         #expect([detail.built.value, reviews.built.value] == [1, 1])
     }
+}
+
+/// Two screens resolved in one graph, for ``RegistrationTests``.
+private struct Pair {
+    let first: any BookScreen
+    let second: any BookScreen
 }
