@@ -1,6 +1,15 @@
 import ServiceRegistry
 import Testing
 
+/// Runs a task until it is freed, as a poller or a listener does.
+private final class Poller: ReviewService {
+    let source = "poller"
+    private let task = Task {
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    deinit { task.cancel() }
+}
+
 @Suite("Registration")
 struct RegistrationTests {
     @Test func registeringBuildsNothing() throws {
@@ -124,6 +133,18 @@ struct RegistrationTests {
         registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
         #expect(first == nil, "the registry still holds the replaced singleton")
         #expect(try registry.resolve(ReviewService.self).source == "second")
+    }
+
+    /// A task the singleton's factory starts (here in the instance's init) inherits the
+    /// build's task-locals; what they hold must not keep the replaced instance alive, or
+    /// the task, which runs until that instance goes, keeps it forever.
+    @Test func reRegisteringDropsACachedInstanceThatStartedATask() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in Poller() }
+        weak let first = try registry.resolve(ReviewService.self) as? Poller
+        #expect(first != nil)
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
+        #expect(first == nil, "the replaced singleton is still held")
     }
 
     @Test func reRegisteringMayChangeTheScope() throws {

@@ -34,19 +34,28 @@ final class BuildTrace: Sendable {
         path.contains { $0 === registration }
     }
 
-    @TaskLocal private static var published: BuildTrace?
+    /// Held weakly: a task the factory starts copies the task-local and may run as long as
+    /// the instance being built lives (a poller the instance cancels in its `deinit`). A
+    /// strong trace would keep the path's registrations, and so the cached instance, alive
+    /// for as long as the task runs: forever.
+    private struct Published: Sendable {
+        weak var trace: BuildTrace?
+    }
+
+    @TaskLocal private static var published: Published?
 
     /// Runs `body` with `path` (in resolution `context`) as the path of the calling code.
     static func publishing(context: Int, path: [AnyRegistration], _ body: () -> Void) {
         let trace = BuildTrace(context: context, path: path)
+        // Also what keeps the trace alive while `body` runs: the task-local holds it weakly.
         defer { trace.isOpen.store(false, ordering: .releasing) }
-        $published.withValue(trace, operation: body)
+        $published.withValue(Published(trace: trace), operation: body)
     }
 
     /// The trace the calling code runs inside: one its own task published and whose
     /// factory has not returned.
     static var current: BuildTrace? {
-        guard let trace = published, trace.isOpen.load(ordering: .acquiring), trace.publisher == currentTask
+        guard let trace = published?.trace, trace.isOpen.load(ordering: .acquiring), trace.publisher == currentTask
         else { return nil }
         return trace
     }
