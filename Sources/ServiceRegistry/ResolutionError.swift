@@ -2,15 +2,17 @@
 /// likely fix.
 ///
 /// Every `resolve` throws this type. Its ``description`` is written for the person who
-/// reads it in a test failure or a crash log:
+/// reads it in a test failure or a crash log; each part is one line (the fix is one long
+/// line, wrapped here):
 ///
 /// ```text
 /// ServiceRegistry could not resolve `ReviewService`: nothing is registered for it.
 ///   Resolution path: ReadingService → BookDetailService → ReviewService
 ///   Registered for this type: ReviewService (name: "offline")
 ///   Fix: register `ReviewService` (e.g. in its component's ServiceAssembly) with
-///   registry.register(ReviewService.self) { r in ... }, or override it in the test
-///   with withOverrides.
+///     registry.register(ReviewService.self) { r in ... }, or override it in the test
+///     with withOverrides. If you meant one of the registrations above, resolve it with
+///     that name or argument.
 /// ```
 public struct ResolutionError: Error, CustomStringConvertible {
     /// The kind of failure.

@@ -30,6 +30,24 @@ struct ErrorsTests {
         #expect(error.description.contains("withOverrides"))
     }
 
+    /// The text ``ResolutionError``'s doc comment shows, line for line (it wraps the fix).
+    @Test func notRegisteredDescriptionIsWhatTheDocCommentShows() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.description == """
+            ServiceRegistry could not resolve `ReviewService`: nothing is registered for it.
+              Resolution path: ReadingService → BookDetailService → ReviewService
+              Registered for this type: ReviewService (name: "offline")
+              Fix: register `ReviewService` (e.g. in its component's ServiceAssembly) with \
+            registry.register(ReviewService.self) { r in ... }, or override it in the test \
+            with withOverrides. If you meant one of the registrations above, resolve it with \
+            that name or argument.
+            """)
+    }
+
     @Test func notRegisteredListsLookAlikeRegistrations() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
