@@ -43,7 +43,7 @@ extension ServiceRegistry {
     /// try await registry.withOverrides {
     ///     $0.register(ReviewService.self) { _ in MockReviews() }
     /// } operation: {
-    ///     await screen.load()
+    ///     try await screen.load()
     /// }
     /// ```
     ///
