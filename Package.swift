@@ -50,7 +50,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry"]),
-        // Every code example in README.md and Docs/ is mirrored here so it must compile.
+        // Every code example in README.md, Docs/ and the DocC landing pages is mirrored here so
+        // it must compile.
         .testTarget(
             name: "DocumentationExamplesTests",
             dependencies: ["ServiceRegistry", "ServiceRegistryTesting", "ServiceRouter"]
