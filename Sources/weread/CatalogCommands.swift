@@ -54,13 +54,19 @@ struct CatalogCommands {
     /// explanation, which names the path and the fix.
     private func failure(_ error: any Error, command: String) -> CommandResult {
         if let unknown = Self.unknownBook(in: error) {
-            var message = "weread: no book with id \(unknown.bookID) in the catalog"
-            if let range = idRange() {
-                message += " (ids run from \(range.lowerBound) to \(range.upperBound))"
-            }
-            return .failure(message + ".\nFind a book's id with: weread search <text>", .notFound)
+            return .failure(unknownBookMessage(unknown), .notFound)
         }
         return .failure("weread \(command): the app could not be wired up.\n\(error)", .software)
+    }
+
+    /// What weread says for a book id the catalog does not have, by command or by link:
+    /// which ids exist, and how to find one.
+    func unknownBookMessage(_ unknown: UnknownBookError) -> String {
+        var message = "weread: no book with id \(unknown.bookID) in the catalog"
+        if let range = idRange() {
+            message += " (ids run from \(range.lowerBound) to \(range.upperBound))"
+        }
+        return message + ".\nFind a book's id with: weread search <text>"
     }
 
     private func idRange() -> ClosedRange<BookID>? {

@@ -116,19 +116,24 @@ func openURLCommand(_ url: String, registry: ServiceRegistry) -> (output: String
         let screen = try router.open(url, as: String.self, from: .external)
         return (screen, CommandResult.ExitCode.success.rawValue)
     } catch {
-        return describe(error, router: router)
+        return describe(error, router: router, registry: registry)
     }
 }
 
 /// Turns a routing failure into a message and exit status: the user's mistakes say how to
 /// write a working link; wiring mistakes print the registry's own explanation.
-private func describe(_ error: RouteError, router: ServiceRouter) -> (output: String, exitCode: Int32) {
+private func describe(
+    _ error: RouteError, router: ServiceRouter, registry: ServiceRegistry
+) -> (output: String, exitCode: Int32) {
+    func unknownBookMessage(_ unknown: UnknownBookError) -> (output: String, exitCode: Int32) {
+        (CatalogCommands(registry: registry).unknownBookMessage(unknown), CommandResult.ExitCode.notFound.rawValue)
+    }
     switch error.reason {
     case .serviceUnavailable(let resolution, _):
-        if let unknown = unknownBook(in: resolution) { return unknownBookMessage(unknown) }
+        if let unknown = CatalogCommands.unknownBook(in: resolution) { return unknownBookMessage(unknown) }
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .handlerFailed(let underlying, _):
-        if let unknown = unknownBook(in: underlying) { return unknownBookMessage(unknown) }
+        if let unknown = CatalogCommands.unknownBook(in: underlying) { return unknownBookMessage(unknown) }
         if let problem = underlying as? SearchLinkProblem { return searchLinkMessage(problem) }
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .resultTypeMismatch, .declined, .missingParameter:
@@ -152,16 +157,4 @@ private func searchLinkMessage(_ problem: SearchLinkProblem) -> (output: String,
     }
 }
 
-private func unknownBookMessage(_ unknown: UnknownBookError) -> (output: String, exitCode: Int32) {
-    ("weread: no book with id \(unknown.bookID) in the catalog.\nFind a book's id with: weread search <text>",
-     CommandResult.ExitCode.notFound.rawValue)
-}
 
-/// Finds an `UnknownBookError` thrown directly or by a factory down the resolution path.
-private func unknownBook(in error: any Error) -> UnknownBookError? {
-    if let unknown = error as? UnknownBookError { return unknown }
-    if let resolution = error as? ResolutionError, let underlying = resolution.underlyingError {
-        return unknownBook(in: underlying)
-    }
-    return nil
-}
