@@ -7,7 +7,7 @@
 /// ```swift
 /// let graph = registry.dependencyGraph()
 /// print(graph.textTree)
-/// try graph.dot.write(...)   // then: dot -Tsvg wiring.dot > wiring.svg
+/// print(graph.dot)   // saved as wiring.dot, then: dot -Tsvg wiring.dot > wiring.svg
 /// ```
 public struct DependencyGraph: Sendable, CustomStringConvertible {
     /// A service in the graph.
