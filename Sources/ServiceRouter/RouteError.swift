@@ -46,7 +46,9 @@ public struct RouteError: Error, CustomStringConvertible {
         case missingParameter(name: String, pattern: String?)
         /// The route matched, but its service could not be resolved from the registry.
         case serviceUnavailable(ResolutionError, pattern: String)
-        /// The route matched and its service resolved, but the handler threw.
+        /// The route matched, but its handler threw, or its `argument:` closure (which
+        /// makes the service's resolve argument from the request) did, before the service
+        /// was resolved. A `RouteError` either throws is passed on as it is instead.
         case handlerFailed(any Error, pattern: String)
         /// Every matching route declined the URL and no fallback took it.
         case declined(patterns: [String])

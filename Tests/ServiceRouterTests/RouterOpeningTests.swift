@@ -116,6 +116,36 @@ struct RouterOpeningTests {
         #expect(underlying is ExampleFailure)
     }
 
+    /// What the `argument:` closure throws reaches the caller as the handler's errors do:
+    /// a `RouteError` as it is, anything else as `.handlerFailed`; nothing is resolved.
+    @Test func argumentClosureErrorsAreWrappedButItsRouteErrorsPassThrough() throws {
+        let registry = makeRegistry()
+        let built = BuildCounter()
+        registry.register(Profile.self) { (_, userID: Int) in
+            built.increment()
+            return UserProfile(userID: userID)
+        }
+        let router = ServiceRouter(registry: registry)
+        try router.register("weread://user/:id", argument: { _ -> Int in throw ExampleFailure() }) {
+            (profile: any Profile, _) in profile.userID
+        }
+        try router.register("weread://member/:id", argument: { try $0.parameters.int("id") }) {
+            (profile: any Profile, _) in profile.userID
+        }
+        let failed = routeErrorReason { () throws(RouteError) in try router.open("weread://user/7") }
+        guard case .handlerFailed(let underlying, "weread://user/:id")? = failed else {
+            Issue.record("expected handlerFailed, got \(String(describing: failed))")
+            return
+        }
+        #expect(underlying is ExampleFailure)
+        let passed = routeErrorReason { () throws(RouteError) in try router.open("weread://member/abc") }
+        guard case .invalidParameter("id", "abc", _, "weread://member/:id")? = passed else {
+            Issue.record("expected invalidParameter, got \(String(describing: passed))")
+            return
+        }
+        #expect(built.value == 0)
+    }
+
     @Test func declinedURLsGoToTheNextCandidateThenTheFallbacks() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://book/latest") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }

@@ -16,8 +16,8 @@ protocol RouteAction: Sendable {
     /// Resolves the service from `registry` and runs the handler.
     ///
     /// - Throws: ``RouteError``: a resolution failure as ``RouteError/Reason/serviceUnavailable(_:pattern:)``,
-    ///   a handler's own `RouteError` unchanged, anything else as
-    ///   ``RouteError/Reason/handlerFailed(_:pattern:)``.
+    ///   a `RouteError` of the handler or the argument closure unchanged, anything else
+    ///   they throw as ``RouteError/Reason/handlerFailed(_:pattern:)``.
     func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any>
 }
 

@@ -81,7 +81,8 @@ extension ServiceRouter {
     ///   - priority: Breaks ties between routes that are equally specific; higher first.
     ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
     ///   - argument: Makes the resolve argument from the request. Keep it a pure
-    ///     conversion: ``canOpen(_:from:)`` runs it to stay exact.
+    ///     conversion: ``canOpen(_:from:)`` runs it to stay exact. What it throws reaches
+    ///     the caller of `open` as the handler's errors do.
     ///   - handler: Runs with the resolved service and the request.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
     public func register<Service, Argument, Result>(
