@@ -19,6 +19,27 @@ struct URLGenerationTests {
         #expect(try RoutePattern("weread://web/*").url(parameters: ["*": "a/b"]) == "weread://web/a/b")
     }
 
+    @Test func refusesAWildcardValueWithEmptySegments() throws {
+        // Empty segments are dropped when a URL is read, so 'a//b', '/a' and 'a/' would
+        // match back as 'a/b', 'a' and 'a': refused rather than silently changed.
+        let router = try makeEchoRouter(["weread://shelf/*path"])
+        for value in ["a//b", "/a", "a/", "/"] {
+            let reason = routeErrorReason { () throws(RouteError) in
+                try router.url(for: "weread://shelf/*path", parameters: ["path": value])
+            }
+            guard case .invalidParameter(let name, let given, _, _)? = reason else {
+                Issue.record("expected invalidParameter for '\(value)', got \(String(describing: reason))")
+                continue
+            }
+            #expect(name == "path")
+            #expect(given == value)
+        }
+        for value in ["", "a", "a/b c/%2F"] {
+            let url = try router.url(for: "weread://shelf/*path", parameters: ["path": value])
+            #expect(try router.match(url).parameters.wildcard == value)
+        }
+    }
+
     @Test func encodesColonsAndStarsSoValuesCannotReadAsPatternSyntax() throws {
         let url = try RoutePattern("weread://x/:v").url(parameters: ["v": ":id*"])
         #expect(url == "weread://x/%3Aid%2A")

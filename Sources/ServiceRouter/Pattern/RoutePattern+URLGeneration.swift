@@ -20,7 +20,8 @@ extension RoutePattern {
     /// - Returns: The URL text.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``
     ///   for a missing or ill-typed value (or a host value with capital letters, which a
-    ///   URL's host cannot keep: it is read in lowercase), or ``RouteError/Reason/missingParameter(name:pattern:)``
+    ///   URL's host cannot keep: it is read in lowercase; or a wildcard value with an empty
+    ///   segment, `a//b`, `/a` or `a/`, which a URL cannot keep either), or ``RouteError/Reason/missingParameter(name:pattern:)``
     ///   for a name the pattern does not declare.
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
@@ -48,6 +49,13 @@ extension RoutePattern {
             case .wildcard(let name):
                 let value = parameters[name ?? "*"].map { String(describing: $0) } ?? ""
                 let pieces = splitASCII(value[...], on: UInt8(ascii: "/"))
+                // Empty segments are dropped when a URL is read, so a value with one would
+                // come back changed ('a//b' as 'a/b').
+                guard pieces.count == value.utf8.count(where: { $0 == UInt8(ascii: "/") }) + 1 || value.isEmpty else {
+                    throw RouteError(.invalidParameter(
+                        name: name ?? "*", value: value,
+                        expected: "a path without empty segments (no '/' at either end, no '//')", pattern: canonical))
+                }
                 if isHost, let host = pieces.first { try requireLowercaseHost(host, name: name ?? "*", expected: nil) }
                 if pieces.isEmpty, result.utf8.last == UInt8(ascii: "/"), !isHost {
                     result.removeLast()

@@ -15,7 +15,7 @@ extension ServiceRouter {
     /// - Returns: The percent-encoded URL text.
     /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
     ///   parameter value (a host value with capital letters counts as ill-typed: a URL's
-    ///   host is read in lowercase), or, as opening would, for a URL over this router's
+    ///   host is read in lowercase; so does a wildcard value with an empty segment), or, as opening would, for a URL over this router's
     ///   limits (``URLParsingOptions``): too long, too many path segments or query items.
     public func url(
         for pattern: String,
