@@ -42,6 +42,8 @@ struct RoutePatternTests {
         "weread://book/*bad-name",
         "weread://book/:id/:id",
         "weread://book/:id?id",
+        // An unnamed wildcard's value is read as `*`, which `?*` would capture too.
+        "weread://book/*?*",
         "weread://book?q=1&q=2",
         "weread://book?=1",
         "weread://book#",

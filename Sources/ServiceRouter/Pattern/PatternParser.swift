@@ -103,7 +103,11 @@ struct PatternParser {
             return .parameter(name: name, type: type)
         case UInt8(ascii: "*"):
             let name = piece.dropFirst()
-            if name.isEmpty { return .wildcard(name: nil) }
+            if name.isEmpty {
+                // Its value is read as `*`, a name `?*` could also capture under.
+                try claim("*")
+                return .wildcard(name: nil)
+            }
             guard isIdentifier(name) else {
                 throw invalid("the wildcard name '\(Self.string(name))' may contain only letters, digits and '_'")
             }
