@@ -105,10 +105,12 @@ public struct RouteError: Error, CustomStringConvertible {
         case .invalidParameter(let name, let value, let expected, let pattern):
             let route = pattern.map { " of route '\($0)'" } ?? ""
             let found = value.map { "got '\($0)'" } ?? "it is missing"
-            return "Cannot open \(subject): parameter '\(name)'\(route) must be \(expected), but \(found)."
+            // Without a URL the error comes from building one (url(for:)), not from opening.
+            let detail = "'\(name)'\(route) must be \(expected), but \(found)."
+            return url.map { "Cannot open '\($0)': parameter " + detail } ?? "Parameter " + detail
         case .missingParameter(let name, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the route"
-            return "No parameter '\(name)' in \(route) for \(subject). "
+            return "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? ""). "
                 + "Use a name declared in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
         case .serviceUnavailable(let resolution, let pattern):
             return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)"

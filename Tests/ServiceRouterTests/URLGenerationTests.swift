@@ -68,6 +68,22 @@ struct URLGenerationTests {
         #expect(caseName(unknown) == "missingParameter")
     }
 
+    @Test func generationErrorsDoNotClaimAURLWasOpened() {
+        // No URL was opened (or exists yet): the message names the route and the value.
+        do {
+            _ = try RoutePattern("weread://book/:bookId(int)").url(parameters: ["bookId": "abc"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "Parameter 'bookId' of route 'weread://book/:bookId(int)' must be an int, but got 'abc'.")
+        }
+        do {
+            _ = try RoutePattern("weread://book/:bookId(int)").url(parameters: ["bookID": 1])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("No parameter 'bookID' in route 'weread://book/:bookId(int)'. Use a name declared"))
+        }
+    }
+
     @Test func refusesAHostValueThatWouldComeBackInLowercase() throws {
         let router = try makeEchoRouter(["weread://:screen/:id"])
         let reason = routeErrorReason { () throws(RouteError) in
