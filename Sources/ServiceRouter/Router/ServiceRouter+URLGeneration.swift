@@ -1,6 +1,8 @@
 extension ServiceRouter {
     /// Builds a URL for `pattern` from parameter values, with this router's parameter
-    /// types; opening the result reaches the route registered with that pattern.
+    /// types; opening the result reaches the route registered with that pattern, unless a
+    /// route that ranks above it matches the URL too: a value that spells another route's
+    /// literal (`new` for `weread://book/:slug` beside `weread://book/new`) opens that one.
     ///
     /// ```swift
     /// let url = try router.url(for: "weread://book/:bookId(int)", parameters: ["bookId": 42], query: [QueryItem(name: "from", value: "share")])
