@@ -64,6 +64,15 @@ struct RoutePatternTests {
         #expect(!problem.isEmpty)
     }
 
+    @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern("book/:id") }
+        guard case .invalidPattern(_, let problem)? = reason else {
+            Issue.record("expected invalidPattern, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.hasPrefix("it has no scheme"), "\(problem)")
+    }
+
     @Test func queryLiteralsMatchURLsSpelledEitherWay() throws {
         let router = try makeEchoRouter(["weread://tab?name=a%20b", "weread://tab?name=a%2Bb"])
         #expect(try router.open("weread://tab?name=a+b", as: String.self) == "weread://tab?name=a%20b")

@@ -109,6 +109,17 @@ struct URLParsingTests {
         }
     }
 
+    @Test(arguments: ["book/42?t=10:30", "//book/42:x", "/book#a:b"])
+    func aColonAfterThePathStartsNoSchemeSoTheErrorSaysThereIsNone(url: String) {
+        // The text before the ':' is a path, not a badly spelled scheme.
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+        guard case .malformedURL(let problem)? = reason else {
+            Issue.record("expected malformedURL, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.hasPrefix("it has no scheme"), "\(problem)")
+    }
+
     @Test func enforcesLengthLimitBeforeReadingAnything() {
         let options = URLParsingOptions(maximumLength: 20)
         let reason = routeErrorReason { () throws(RouteError) in

@@ -29,7 +29,10 @@ struct PatternParser {
     }
 
     mutating func parse() throws(RouteError) -> Parsed {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
+        // A ':' after '/', '?' or '#' starts a parameter (`book/:id`), not a scheme.
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            !bytes[..<colon].contains(where: isPathQueryOrFragmentDelimiter)
+        else {
             throw invalid("it has no scheme; write it as scheme://host/path, e.g. weread://book/:bookId")
         }
         let schemeBytes = bytes[..<colon]

@@ -70,8 +70,12 @@ struct URLParser {
 
     /// Finds the `:` ending the scheme (RFC 3986: a letter, then letters, digits, `+`,
     /// `-` or `.`).
+    /// A `:` after a `/`, `?` or `#` is not a scheme's (RFC 3986 §4.2: `book/42?t=10:30`
+    /// is a relative reference), so such a URL has no scheme rather than a bad one.
     private func schemeEnd(_ bytes: UTF8Bytes) throws(RouteError) -> Int {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":"), in: 0..<bytes.count), colon > 0 else {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":"), in: 0..<bytes.count), colon > 0,
+            !bytes.contains(in: 0..<colon, where: isPathQueryOrFragmentDelimiter)
+        else {
             throw error(.malformedURL(problem: "it has no scheme; write it as scheme://host/path, e.g. weread://book/42"))
         }
         let valid = isASCIILetter(bytes[0])
@@ -211,6 +215,11 @@ func splitASCII(_ text: Substring, on separator: UInt8) -> [Substring] {
     }
     if start != text.endIndex { pieces.append(text[start...]) }
     return pieces
+}
+
+/// `/`, `?` or `#`: a `:` after one of them cannot end a scheme.
+func isPathQueryOrFragmentDelimiter(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
 func isASCIIUppercase(_ byte: UInt8) -> Bool {
