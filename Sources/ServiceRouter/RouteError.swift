@@ -45,10 +45,12 @@ public struct RouteError: Error, CustomStringConvertible {
         /// A handler (or URL generation) asked for a parameter the route does not have.
         case missingParameter(name: String, pattern: String?)
         /// The route matched, but its service could not be resolved from the registry.
+        /// `pattern` is `"fallback"` when it was a fallback's service.
         case serviceUnavailable(ResolutionError, pattern: String)
         /// The route matched, but its handler threw, or its `argument:` closure (which
         /// makes the service's resolve argument from the request) did, before the service
         /// was resolved. A `RouteError` either throws is passed on as it is instead.
+        /// `pattern` is `"fallback"` when a fallback's handler threw.
         case handlerFailed(any Error, pattern: String)
         /// Every matching route declined the URL and no fallback took it.
         case declined(patterns: [String])
@@ -73,6 +75,10 @@ public struct RouteError: Error, CustomStringConvertible {
         self.reason = reason
         self.url = url
     }
+
+    /// The `pattern` of an error a fallback caused. No route's pattern can be this: every
+    /// canonical pattern has a scheme and so a `:`.
+    static let fallbackPattern = "fallback"
 
     /// What was asked, what was wrong and the likely fix.
     public var description: String {
@@ -113,8 +119,14 @@ public struct RouteError: Error, CustomStringConvertible {
             return "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? ""). "
                 + "Use a name declared in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
         case .serviceUnavailable(let resolution, let pattern):
+            if pattern == Self.fallbackPattern {
+                return "The fallback that took \(subject) could not resolve its service: \(resolution)"
+            }
             return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)"
         case .handlerFailed(let underlying, let pattern):
+            if pattern == Self.fallbackPattern {
+                return "The fallback failed for \(subject): \(underlying)"
+            }
             return "The handler of route '\(pattern)' failed for \(subject): \(underlying)"
         case .declined(let patterns):
             return "Every route matching \(subject) declined it (\(patterns.joined(separator: ", "))) "

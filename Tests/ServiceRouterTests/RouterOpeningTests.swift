@@ -202,6 +202,27 @@ struct RouterOpeningTests {
         #expect(counter.value == 1)
     }
 
+    @Test func aFailingFallbackIsCalledTheFallbackNotARoute() throws {
+        // No route named 'fallback' exists; the messages must not say one matched.
+        let router = ServiceRouter(registry: makeRegistry())
+        router.setFallback(forScheme: "weread") { (_: any Missing, _) in "never" }
+        router.setFallback(forScheme: "https") { _ -> String in throw ExampleFailure() }
+        do {
+            try router.open("weread://nothing")
+            Issue.record("expected an error")
+        } catch {
+            #expect(caseName(error.reason) == "serviceUnavailable")
+            #expect(error.description.hasPrefix("The fallback that took 'weread://nothing' could not resolve its service: "), "\(error)")
+        }
+        do {
+            try router.open("https://example.org")
+            Issue.record("expected an error")
+        } catch {
+            #expect(caseName(error.reason) == "handlerFailed")
+            #expect(error.description == "The fallback failed for 'https://example.org': example failure")
+        }
+    }
+
     @Test func noRouteExplainsTheClosestRoutesUnmetRequirement() throws {
         let router = try makeEchoRouter(["weread://book/:bookId(int)/reviews", "weread://search?q=:term", "weread://tab?name=reviews"])
         let cases: [(String, String, String?, String)] = [

@@ -32,12 +32,12 @@ extension RouteAction {
         } catch let error as RouteError {
             throw error
         } catch {
-            throw RouteError(.handlerFailed(error, pattern: request.pattern ?? "fallback"), url: request.url.string)
+            throw RouteError(.handlerFailed(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string)
         }
     }
 
     func unavailable(_ error: ResolutionError, _ request: RouteRequest) -> RouteError {
-        RouteError(.serviceUnavailable(error, pattern: request.pattern ?? "fallback"), url: request.url.string)
+        RouteError(.serviceUnavailable(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string)
     }
 }
 
@@ -129,7 +129,7 @@ final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
         } catch let error as RouteError {
             return .failure(error)
         } catch {
-            return .failure(RouteError(.handlerFailed(error, pattern: request.pattern ?? "fallback"), url: request.url.string))
+            return .failure(RouteError(.handlerFailed(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string))
         }
     }
 }
