@@ -52,7 +52,8 @@ public struct RouteError: Error, CustomStringConvertible {
         /// was resolved. A `RouteError` either throws is passed on as it is instead.
         /// `pattern` is `"fallback"` when a fallback's handler threw.
         case handlerFailed(any Error, pattern: String)
-        /// Every matching route declined the URL and no fallback took it.
+        /// Every matching route declined the URL (`patterns`, in the order tried; empty
+        /// when no route matches) and no fallback took it: none is set, or each declined.
         case declined(patterns: [String])
         /// ``ServiceRouter/open(_:as:from:)`` asked for a result of a different type than the
         /// handler returned.
@@ -129,8 +130,11 @@ public struct RouteError: Error, CustomStringConvertible {
             }
             return "The handler of route '\(pattern)' failed for \(subject): \(underlying)"
         case .declined(let patterns):
-            return "Every route matching \(subject) declined it (\(patterns.joined(separator: ", "))) "
-                + "and no fallback is set for its scheme."
+            if patterns.isEmpty {
+                return "No route matches \(subject), and the fallbacks declined it."
+            }
+            return "Every route matching \(subject) declined it (\(patterns.joined(separator: ", "))), "
+                + "and no fallback took it."
         case .resultTypeMismatch(let expected, let actual, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the fallback"
             return "Opened \(subject) for a \(expected), but \(route) returned a \(actual). "

@@ -175,6 +175,38 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://a/1", as: String.self) == "fallback")
     }
 
+    /// A fallback may decline as a route's handler may: the scheme's passes the URL on to
+    /// the global one, and when every fallback declines, opening fails with `.declined`.
+    @Test func aFallbackMayDeclineAndPassTheURLOn() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        router.setFallback(forScheme: "weread") { request -> RouteOutcome<String> in
+            request.url.host == "legacy" ? .handled("update the app") : .declined
+        }
+        router.setFallback { (greeter: any Greeter, request) -> RouteOutcome<String> in
+            request.url.host == "hello" ? .handled(greeter.greet("fallback")) : .declined
+        }
+        #expect(try router.open("weread://legacy", as: String.self) == "update the app")
+        #expect(try router.open("weread://hello", as: String.self) == "Hello, fallback")
+        #expect(router.canOpen("weread://nothing"))
+
+        let unmatched = routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }
+        guard case .declined(let none)? = unmatched else {
+            Issue.record("expected declined, got \(String(describing: unmatched))")
+            return
+        }
+        #expect(none.isEmpty)
+        let error = RouteError(.declined(patterns: []), url: "weread://nothing")
+        #expect(error.description == "No route matches 'weread://nothing', and the fallbacks declined it.")
+
+        try router.register("weread://shelf") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        let declinedRoute = routeErrorReason { () throws(RouteError) in try router.open("weread://shelf") }
+        guard case .declined(let patterns)? = declinedRoute else {
+            Issue.record("expected declined, got \(String(describing: declinedRoute))")
+            return
+        }
+        #expect(patterns == ["weread://shelf"])
+    }
+
     @Test func unmatchedURLsGoToTheSchemeFallbackThenTheGlobalOne() throws {
         let router = try makeEchoRouter(["weread://book/:id"])
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }) == "noRoute")

@@ -18,11 +18,13 @@ extension RoutePattern {
     ///   - extraQuery: Extra query items appended after the ones the pattern requires.
     ///   - extraFragment: A fragment, used when the pattern does not fix or capture one.
     /// - Returns: The URL text.
-    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``
-    ///   for a missing or ill-typed value (or a host value with capital letters, which a
-    ///   URL's host cannot keep: it is read in lowercase; or a wildcard value with an empty
-    ///   segment, `a//b`, `/a` or `a/`, which a URL cannot keep either), or ``RouteError/Reason/missingParameter(name:pattern:)``
-    ///   for a name the pattern does not declare.
+    /// - Throws: ``RouteError`` with reason
+    ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` for a missing
+    ///   or ill-typed value (or a host value with capital letters, which a URL's host cannot
+    ///   keep: it is read in lowercase; or a wildcard value with an empty segment, `a//b`,
+    ///   `/a` or `a/`, which a URL cannot keep either), or
+    ///   ``RouteError/Reason/missingParameter(name:pattern:)`` for a name the pattern does
+    ///   not declare.
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
         query extraQuery: [QueryItem] = [],

@@ -136,9 +136,9 @@ final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
 
 /// Runs a fallback handler that needs no service.
 final class RequestAction<Result>: RouteAction {
-    private let handler: @Sendable (RouteRequest) throws -> Result
+    private let handler: @Sendable (RouteRequest) throws -> RouteOutcome<Result>
 
-    init(handler: @escaping @Sendable (RouteRequest) throws -> Result) {
+    init(handler: @escaping @Sendable (RouteRequest) throws -> RouteOutcome<Result>) {
         self.handler = handler
     }
 
@@ -148,6 +148,6 @@ final class RequestAction<Result>: RouteAction {
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool { true }
 
     func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any> {
-        try callHandler(request) { .handled(try handler(request)) }
+        try callHandler(request) { try handler(request) }
     }
 }

@@ -19,6 +19,26 @@ extension ServiceRouter {
         forScheme scheme: String? = nil,
         handler: @escaping @Sendable (RouteRequest) throws -> Result
     ) {
+        setFallback(scheme, RequestAction(handler: { .handled(try handler($0)) }))
+    }
+
+    /// Sets a fallback that may decline a URL, as a route's handler may: a scheme's
+    /// fallback that declines passes the URL on to the global fallback; when that declines
+    /// too, opening fails with ``RouteError/Reason/declined(patterns:)``.
+    ///
+    /// ```swift
+    /// router.setFallback(forScheme: "weread") { request -> RouteOutcome<String> in
+    ///     request.url.host == "legacy" ? .handled("Please update WeRead") : .declined
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - handler: Runs with the request (no parameters); replaces an earlier fallback.
+    public func setFallback<Result>(
+        forScheme scheme: String? = nil,
+        handler: @escaping @Sendable (RouteRequest) throws -> RouteOutcome<Result>
+    ) {
         setFallback(scheme, RequestAction(handler: handler))
     }
 
@@ -37,6 +57,23 @@ extension ServiceRouter {
         handler: @escaping @Sendable (Service, RouteRequest) throws -> Result
     ) {
         setFallback(scheme, ServiceAction(serviceName: serviceName, handler: .handles(handler)))
+    }
+
+    /// Sets a fallback that runs against a service resolved at open time and may decline
+    /// the URL, passing it on to the global fallback.
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - service: The service type, usually inferred from the handler's first parameter.
+    ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
+    ///   - handler: Runs with the resolved service and the request; replaces an earlier fallback.
+    public func setFallback<Service, Result>(
+        forScheme scheme: String? = nil,
+        service: Service.Type = Service.self,
+        serviceName: String? = nil,
+        handler: @escaping @Sendable (Service, RouteRequest) throws -> RouteOutcome<Result>
+    ) {
+        setFallback(scheme, ServiceAction(serviceName: serviceName, handler: .mayDecline(handler)))
     }
 
     /// Removes the fallback for `scheme`, or the global one for `nil`.

@@ -159,6 +159,7 @@ extension ServiceRouter {
                 throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: text)
             }
             if let handled = try runFallbacks(unmatched.fallbacks, url, origin) { return handled }
+            if !unmatched.fallbacks.isEmpty { throw RouteError(.declined(patterns: []), url: text) }
             throw explainMiss(url, from: origin)
         }
     }

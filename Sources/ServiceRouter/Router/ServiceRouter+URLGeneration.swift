@@ -16,9 +16,11 @@ extension ServiceRouter {
     ///   - fragment: A fragment, when the pattern does not fix one.
     /// - Returns: The percent-encoded URL text.
     /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
-    ///   parameter value (a host value with capital letters counts as ill-typed: a URL's
-    ///   host is read in lowercase; so does a wildcard value with an empty segment), or, as opening would, for a URL over this router's
-    ///   limits (``URLParsingOptions``): too long, too many path segments or query items.
+    ///   parameter value (a host value with capital letters counts as ill-typed, since a
+    ///   URL's host is read in lowercase; so does a wildcard value with an empty segment,
+    ///   since a URL's empty segments are dropped), or, as opening would, for a URL over
+    ///   this router's limits (``URLParsingOptions``): too long, too many path segments or
+    ///   query items.
     public func url(
         for pattern: String,
         parameters: [String: any CustomStringConvertible] = [:],
