@@ -102,7 +102,10 @@ extension Trait where Self == OverridingTrait {
     /// ```
     ///
     /// The closure runs once for each test (each case of a parameterized test), so a
-    /// `.singleton` override is one instance per test. Where several traits override the same service, the inner (a test's over its
+    /// `.singleton` override is one instance per test, unless the test opens a
+    /// `withOverrides` scope of its own: like every scope, that one builds its own shared
+    /// instances (this trait's `.singleton` overrides too) and drops them when it ends.
+    /// Where several traits override the same service, the inner (a test's over its
     /// suite's) or later one wins; see ``OverridingTrait``.
     ///
     /// - Parameter configure: Registers the overrides. If it throws, the test fails with

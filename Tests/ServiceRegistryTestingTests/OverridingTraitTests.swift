@@ -44,6 +44,22 @@ struct OverridingTraitTests {
         #expect((first as? CountedGreeter) === (second as? CountedGreeter))
     }
 
+    /// As the trait's documentation says: a `withOverrides` the test opens is a scope of its
+    /// own, which builds its own `.singleton` (the trait's included); the test's is back after it.
+    @Test(.overriding { $0.register(Greeter.self, scope: .singleton) { _ in CountedGreeter("trait") } })
+    func scopeTheTestOpensBuildsItsOwnSingleton() throws {
+        let before = try ServiceRegistry.shared.resolve(Greeter.self) as? CountedGreeter
+        let inner = try ServiceRegistry.shared.withOverrides {
+            $0.register(Farewell.self) { _ in FixedFarewell("inner") }
+        } operation: {
+            try ServiceRegistry.shared.resolve(Greeter.self) as? CountedGreeter
+        }
+        let after = try ServiceRegistry.shared.resolve(Greeter.self) as? CountedGreeter
+        #expect(inner?.greeting == "trait")
+        #expect(inner !== before)
+        #expect(after === before)
+    }
+
     @Test(.overriding { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
     func reachesChildTasksTheTestStarts() async throws {
         async let fromAsyncLet = ServiceRegistry.shared.resolve(Greeter.self).greeting
