@@ -48,7 +48,7 @@ struct OverridingTraitTests {
     /// own, which builds its own `.singleton` (the trait's included); the test's is back after it.
     @Test(.overriding { $0.register(Greeter.self, scope: .singleton) { _ in CountedGreeter("trait") } })
     func scopeTheTestOpensBuildsItsOwnSingleton() throws {
-        let before = try ServiceRegistry.shared.resolve(Greeter.self) as? CountedGreeter
+        let before = try #require(try ServiceRegistry.shared.resolve(Greeter.self) as? CountedGreeter)
         let inner = try ServiceRegistry.shared.withOverrides {
             $0.register(Farewell.self) { _ in FixedFarewell("inner") }
         } operation: {
