@@ -20,6 +20,13 @@ struct URLParsingTests {
         #expect(try RouteURL("weread://book/").pathSegments == [])
     }
 
+    /// As Routing.md says: `.` and `..` are kept as segments, never resolved.
+    @Test func keepsDotSegmentsAsTheyAre() throws {
+        #expect(try RouteURL("weread://book/../debug/./reset").pathSegments == ["..", "debug", ".", "reset"])
+        let router = try makeEchoRouter(["weread://book/:id"])
+        #expect(try router.match("weread://book/..").parameters["id"] == "..")
+    }
+
     @Test func distinguishesMissingAuthorityFromEmptyHost() throws {
         let mail = try RouteURL("mailto:reader@example.com")
         #expect(mail.host == nil)
