@@ -223,6 +223,28 @@ struct DependencyGraphTests {
         #expect(graph.nodes.filter { $0.status == .missing }.map(\.id) == ["ServiceRegistryTests.GraphReadingComponent.Config (missing)"])
     }
 
+    /// One registered and one missing type of one short name: both show their full names,
+    /// so the graph never shows `Config` beside a missing `Config`.
+    @Test func aMissingTypeSharingOneRegisteredTypesShortNameShowsBothFullNames() throws {
+        let registry = ServiceRegistry()
+        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
+        registry.register(ReviewFeed.self) { r in
+            _ = try r.resolve(GraphCatalogComponent.Config.self)
+            _ = try r.resolve(GraphReviewComponent.Config.self)  // never registered
+            return Node()
+        }
+        let graph = registry.dependencyGraph()
+        let feed = try #require(graph.node("ReviewFeed"))
+        #expect(
+            graph.dependencies(of: feed).map(\.node.id) == [
+                "ServiceRegistryTests.GraphCatalogComponent.Config",
+                "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+            ])
+        #expect(graph.nodes.map(\.serviceType).filter { $0.hasSuffix("Config") } == [
+            "ServiceRegistryTests.GraphCatalogComponent.Config", "ServiceRegistryTests.GraphReviewComponent.Config",
+        ])
+    }
+
     /// Full names leave out the address the runtime puts in a private type's name, so the
     /// graph reads the same in every run.
     @Test func fullNamesOfPrivateTypesCarryNoAddress() async throws {

@@ -29,6 +29,8 @@ final class DependencyRecorder: Sendable {
     /// Short type names that two or more registered types share (each component's
     /// `Config`): all their nodes show the full names, decided before anything is met.
     private let sharedShortNames: Set<String>
+    /// The full names of the registered types, by short name.
+    private let registeredFullNames: [String: Set<String>]
 
     init(registry: ServiceRegistry) {
         self.registry = registry
@@ -38,29 +40,47 @@ final class DependencyRecorder: Sendable {
                 fullNames[registration.serviceTypeName, default: []].insert(registration.qualifiedServiceTypeName)
             }
         }
+        registeredFullNames = fullNames
         sharedShortNames = Set(fullNames.filter { $0.value.count > 1 }.keys)
     }
 
     /// The recorded graph.
     ///
-    /// A missing service shows its short type name, unless another missing or registered
-    /// type shares that name: then its full one. Which missing types exist is known only
-    /// at the end, so the choice is made here, the same whichever was met first.
+    /// A type shows its short name, unless another type in the graph, missing or
+    /// registered, shares that name: then its full one. Which missing types exist is known
+    /// only at the end, so the choice is made here, the same whichever was met first; a
+    /// registered type that only a missing one shares its short name with is renamed here.
     var graph: DependencyGraph {
         state.withLock { state in
-            let shortIDCounts = state.missing.values.reduce(into: [String: Int]()) { $0[$1.shortNode.id, default: 0] += 1 }
+            var fullNames = registeredFullNames
+            for missing in state.missing.values {
+                fullNames[missing.shortNode.serviceType, default: []].insert(missing.qualifiedNode.serviceType)
+            }
+            func isShared(_ shortName: String) -> Bool { fullNames[shortName, default: []].count > 1 }
+
             var nodes = state.nodes
-            var missingIDs: [String: String] = [:]
+            var newIDs: [String: String] = [:]
             for (key, missing) in state.missing {
-                let isAmbiguous =
-                    shortIDCounts[missing.shortNode.id, default: 0] > 1
-                    || sharedShortNames.contains(missing.shortNode.serviceType)
-                let node = isAmbiguous ? missing.qualifiedNode : missing.shortNode
+                let node = isShared(missing.shortNode.serviceType) ? missing.qualifiedNode : missing.shortNode
                 nodes[node.id] = node
-                missingIDs[key] = node.id
+                newIDs[key] = node.id
+            }
+            for (registration, id, serviceType) in state.ids.values
+            where serviceType == registration.serviceTypeName && !sharedShortNames.contains(serviceType)
+                && isShared(serviceType)
+            {
+                // The id starts with the type name (see `newID`): only that part changes.
+                guard let old = nodes.removeValue(forKey: id) else { continue }
+                let qualified = registration.qualifiedServiceTypeName
+                let newID = qualified + id.dropFirst(serviceType.count)
+                nodes[newID] = DependencyGraph.Node(
+                    id: newID, serviceType: qualified, name: old.name, argumentType: old.argumentType,
+                    scope: old.scope, origin: old.origin, registryLevel: old.registryLevel, status: old.status)
+                newIDs[id] = newID
             }
             let edges = state.edges.map { edge in
-                missingIDs[edge.to].map { DependencyGraph.Edge(from: edge.from, to: $0, isCycle: edge.isCycle) } ?? edge
+                DependencyGraph.Edge(
+                    from: newIDs[edge.from] ?? edge.from, to: newIDs[edge.to] ?? edge.to, isCycle: edge.isCycle)
             }
             return DependencyGraph(
                 nodes: nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
