@@ -22,7 +22,8 @@ public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
     /// `pattern → Service`, with the name, priority and in-app-only flag when they apply.
     public var description: String {
         var text = "\(pattern) → \(serviceType)"
-        if let serviceName { text += " (name: \"\(serviceName)\")" }
+        // As the registry's errors write it: quotes escaped, invisible characters spelled out.
+        if let serviceName { text += " (name: \(TypeName.literal(serviceName)))" }
         if priority != 0 { text += " [priority \(priority)]" }
         if isInAppOnly { text += " (in-app only)" }
         return text

@@ -27,6 +27,17 @@ struct RouteListingTests {
         #expect(router.routes.map(\.priority) == [Int.max, 0, Int.min])
     }
 
+    /// A service name is written as the registry's errors write it: a Swift string literal
+    /// with quotes escaped and invisible characters spelled out, so `"a\u{200B}"` and `"a"`
+    /// never look alike in a listing.
+    @Test func listsTheServiceNameAsTheRegistrysErrorsDo() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://a", serviceName: "say \"hi\"\u{200B}") { (_: any Greeter, _) in 0 }
+        #expect(router.routes.map(\.description) == [
+            #"weread://a → ServiceRouterTests.Greeter (name: "say \"hi\"\u{200B}")"#
+        ])
+    }
+
     @Test func emptyRouterListsNothing() {
         #expect(ServiceRouter(registry: makeRegistry()).routes.isEmpty)
     }

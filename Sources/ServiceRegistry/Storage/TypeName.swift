@@ -1,5 +1,8 @@
 /// Formats type names for errors, listings and graphs (never on the resolve path).
-enum TypeName {
+///
+/// `package`, so that the router's route listing writes a registration name as the
+/// registry's errors do.
+package enum TypeName {
     /// `ReviewService` for `(any ReviewService).self`, `(String, Int)` for a tuple.
     static func of(_ type: Any.Type) -> String {
         let name = String(describing: type)
@@ -43,7 +46,7 @@ enum TypeName {
     /// U+200B ZERO WIDTH SPACE, spaces other than U+0020, separators, unassigned code
     /// points) are escaped. Swift tells apart names that differ only in those, so an error
     /// listing them must too; `debugDescription` leaves most of them as they are.
-    static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
