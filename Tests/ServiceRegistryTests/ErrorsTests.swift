@@ -60,7 +60,7 @@ struct ErrorsTests {
         #expect(error.description.contains("ReviewService (name: \"offline\")"))
     }
 
-    @Test(arguments: ["off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}"])
+    @Test(arguments: ["off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}", "off\u{2800}line"])
     func namesThatDifferOnlyInInvisibleCharactersLookDifferent(registered: String) throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, name: registered) { _ in ReviewServiceImpl() }

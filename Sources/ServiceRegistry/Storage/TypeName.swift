@@ -43,9 +43,10 @@ package enum TypeName {
 
     /// `text` as a Swift string literal in which every character shows: quotes,
     /// backslashes, and characters one cannot see (controls, format characters such as
-    /// U+200B ZERO WIDTH SPACE, spaces other than U+0020, separators, unassigned code
-    /// points) are escaped. Swift tells apart names that differ only in those, so an error
-    /// listing them must too; `debugDescription` leaves most of them as they are.
+    /// U+200B ZERO WIDTH SPACE, spaces other than U+0020, U+2800 BRAILLE PATTERN BLANK,
+    /// separators, unassigned code points) are escaped. Swift tells apart names that
+    /// differ only in those, so an error listing them must too; `debugDescription` leaves
+    /// most of them as they are.
     package static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -68,7 +69,8 @@ package enum TypeName {
     }
 
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isDefaultIgnorableCodePoint { return true }
+        // U+2800 BRAILLE PATTERN BLANK is a symbol (So), not a space, but draws nothing.
+        if scalar.properties.isDefaultIgnorableCodePoint || scalar == "\u{2800}" { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
             .unassigned:
