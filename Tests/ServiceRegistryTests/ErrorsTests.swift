@@ -268,5 +268,10 @@ struct ErrorsTests {
         #expect(composition.description.contains("registry.register((Clock & ReviewService).self)"))
         let function = try resolutionError { _ = try registry.resolve(((Int) -> String).self) }
         #expect(function.description.contains("registry.register(((Int) -> String).self)"))
+        // A ' -> ' or ' & ' inside generic arguments binds there: no parentheses needed.
+        let nested = try resolutionError { _ = try registry.resolve(Array<(Int) -> Int>.self) }
+        #expect(nested.description.contains("registry.register(Array<(Int) -> Int>.self)"))
+        let nestedComposition = try resolutionError { _ = try registry.resolve([String: any ReviewService & Clock].self) }
+        #expect(nestedComposition.description.contains("registry.register(Dictionary<String, Clock & ReviewService>.self)"))
     }
 }

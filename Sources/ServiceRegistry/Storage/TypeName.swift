@@ -29,9 +29,23 @@ package enum TypeName {
     /// How code names the metatype of the type called `typeName` (as ``of(_:)`` spells
     /// it): `ReviewService.self`, or `(Clock & ReviewService).self` and
     /// `((Int) -> String).self` for a composition or a function type, where `.self` would
-    /// bind to the last part alone.
+    /// bind to the last part alone. An `&` or `->` inside brackets binds there
+    /// (`Array<(Int) -> Int>.self`), so only one outside them asks for parentheses.
     static func metatypeExpression(_ typeName: String) -> String {
-        let needsParentheses = typeName.contains(" & ") || typeName.contains(" -> ")
+        var depth = 0
+        var needsParentheses = false
+        var previous: Character = " "
+        for character in typeName {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": needsParentheses = needsParentheses || depth == 0
+            case ">": depth -= 1
+            case "&": needsParentheses = needsParentheses || depth == 0
+            default: break
+            }
+            previous = character
+        }
         return needsParentheses ? "(\(typeName)).self" : "\(typeName).self"
     }
 
