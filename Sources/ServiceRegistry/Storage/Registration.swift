@@ -2,8 +2,8 @@ import Synchronization
 
 /// One registered factory, as the registration table stores it.
 ///
-/// Immutable once made; re-registering a key makes a new registration (with a new, empty
-/// instance cell) and drops this one.
+/// Immutable once made; re-registering a key makes a new registration (with no instance
+/// cell until it is first resolved) and drops this one.
 ///
 /// The resolve engine is not generic: it moves instances through raw pointers and lets
 /// the registration, which knows its `Service` type, build, copy and destroy them through
