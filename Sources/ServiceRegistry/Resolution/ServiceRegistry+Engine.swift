@@ -182,8 +182,8 @@ extension ServiceRegistry {
     /// merely resolve one service at the same moment pay for tracing only past the limit.
     static let untracedTopLevelResolves: UInt = 4
 
-    /// A top-level resolve of a `.transient` or `.graph` registration that has more than
-    /// ``untracedTopLevelResolves`` others of it running.
+    /// A top-level resolve of a `.transient` or `.graph` registration that has
+    /// ``untracedTopLevelResolves`` or more others of it running.
     ///
     /// A factory that resolves its own service through the registry, rather than through
     /// its resolver, starts a fresh top-level resolve each time: no frame links it to the
