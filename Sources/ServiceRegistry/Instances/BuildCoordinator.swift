@@ -10,7 +10,8 @@ import Synchronization
 /// cycle from opposite ends), the waiter gets `.circularDependency` instead of a hang.
 ///
 /// A resolution is identified by a context number shared by all the nested resolves of
-/// one top-level `resolve` call (see ``ResolutionFrame/context``).
+/// one top-level `resolve` call, and by the resolves a shared build's factory starts
+/// through the registry (see ``Resolution/context``).
 enum BuildCoordinator {
     struct Build {
         let context: Int

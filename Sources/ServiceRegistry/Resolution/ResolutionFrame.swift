@@ -30,8 +30,8 @@ struct Resolution {
     /// The path of a shared build this resolve runs inside (when a factory resolves
     /// through the registry directly instead of through its `Resolver`).
     let enclosingBuild: BuildTrace?
-    /// Identifies this resolution to the ``BuildCoordinator``; 0 until it first builds
-    /// a shared instance.
+    /// Identifies this resolution to the ``BuildCoordinator``: the enclosing build's, or
+    /// 0 until it first meets a shared instance that is not built yet.
     var context: Int
     /// The first `.graph` instance this resolution built. Most resolutions that meet
     /// `.graph` at all share one instance, which then needs no dictionary.
