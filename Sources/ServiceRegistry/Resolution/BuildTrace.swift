@@ -60,8 +60,9 @@ final class BuildTrace: Sendable {
         return trace
     }
 
-    /// How many shared builds are running; top-level resolves read ``current`` only when
-    /// this is non-zero.
+    /// How many shared builds are running; top-level resolves read ``current`` (as
+    /// ``enclosing``) only when this is non-zero. A traced `.transient` or `.graph`
+    /// resolve reads ``current`` always, and does not count here.
     static let activeBuilds = Atomic<Int>(0)
 
     /// The build the calling code runs inside, if any.
