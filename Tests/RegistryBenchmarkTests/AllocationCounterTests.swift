@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ServiceRegistry
 import Testing
 
 @testable import registry_benchmark
@@ -77,5 +78,31 @@ struct AllocationCounterTests {
         #expect(
             readings.contains { plausible.contains($0) },
             "held bytes for a \(payload)-byte payload: \(readings)")
+    }
+}
+
+/// What the registry's resolve allocates, counted directly rather than through a
+/// benchmark case.
+@Suite("Registry resolves: allocations")
+struct RegistryResolveAllocationTests {
+    private final class Cache: Sendable {}
+
+    /// A cached singleton is handed out without allocating, whatever its name: short or
+    /// long, ASCII or not (a name that is not ASCII is hashed in its canonical form).
+    @Test(arguments: [
+        "offline", "offline-reviews-cache", "überprüfung", "überprüfung-offline-cache", "\u{212A}elvin-offline-cache-x",
+    ])
+    func aNamedCachedSingletonResolvesWithoutAllocating(name: String) throws {
+        try #require(AllocationCounter.isAvailable)
+        let registry = ServiceRegistry()
+        registry.register(Cache.self, name: name, scope: .singleton) { _ in Cache() }
+        let first = try registry.resolve(Cache.self, name: name)
+        let (same, tally) = try AllocationCounter.count {
+            var same = true
+            for _ in 0..<100 { same = try registry.resolve(Cache.self, name: name) === first && same }
+            return same
+        }
+        #expect(same)
+        #expect(try #require(tally).allocations == 0)
     }
 }

@@ -185,6 +185,11 @@ struct RegistrationTests {
         #expect(try registry.resolve(Int.self, name: "\u{212A}elvin") == 2)
         registry.register(Int.self, name: "\u{212A}elvin;") { _ in 3 }
         #expect(try registry.resolve(Int.self, name: "Kelvin\u{037E}") == 3)
+        // Longer than eight bytes, and exactly sixteen: hashed a word at a time.
+        for (value, name) in ["Kelvin-offline-cache", "Kelvin-cache-16b"].enumerated() {
+            registry.register(Int.self, name: name) { _ in 10 + value }
+            #expect(try registry.resolve(Int.self, name: "\u{212A}" + name.dropFirst()) == 10 + value, "\(name)")
+        }
     }
 
     @Test func manyRegistrationsStayFindable() throws {

@@ -49,14 +49,34 @@ struct ServiceKey: Hashable, Sendable {
     /// ``asciiForms``), which hashes as that name.
     private static func nameHash(_ name: String) -> UInt64 {
         if let hash = asciiHash(name) { return hash }
-        var respelled = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            respelled.append(asciiForms[scalar] ?? scalar)
-        }
-        if let hash = asciiHash(String(respelled)) { return hash }
+        if let hash = respelledASCIIHash(name) { return hash }
         var hasher = Hasher()
         hasher.combine(name)
         return UInt64(UInt(bitPattern: hasher.finalize()))
+    }
+
+    /// ``asciiHash(_:)`` of `name` with each character of ``asciiForms`` respelled as its
+    /// ASCII form, or `nil` if some other character is not ASCII. Computed from the
+    /// scalars one by one, without building the respelled string: a resolve of a cached
+    /// singleton allocates nothing, whatever its name.
+    private static func respelledASCIIHash(_ name: String) -> UInt64? {
+        var count: UInt64 = 0
+        for scalar in name.unicodeScalars {
+            guard scalar.isASCII || asciiForms[scalar] != nil else { return nil }
+            count += 1
+        }
+        var hash = 0xCBF2_9CE4_8422_2325 ^ count
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for scalar in name.unicodeScalars {
+            word |= UInt64((asciiForms[scalar] ?? scalar).value) << shift
+            shift += 8
+            if shift == 64 {
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                (word, shift) = (0, 0)
+            }
+        }
+        return (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// The characters whose canonical form is ASCII (KELVIN SIGN, GREEK QUESTION MARK and
