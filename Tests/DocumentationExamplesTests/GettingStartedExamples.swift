@@ -1,5 +1,5 @@
 // Mirrors the code in Docs/GettingStarted.md, so the page cannot drift from the API.
-// The page's modules (WeReadInterfaces, WeReadReview, WeReadBookDetail) are stood in for
+// The page's modules (Interfaces, Reviews, BookDetail) are stood in for
 // by one namespace, since a test target is a single module; the code inside is the page's.
 import ServiceRegistry
 import Testing

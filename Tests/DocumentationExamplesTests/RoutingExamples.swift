@@ -203,7 +203,7 @@ enum RoutingDocs {
         // 8. List the routes
         var listed: [String] = []
         for route in router.routes {
-            listed.append("\(route)")   // weread://book/:bookId(int) → WeReadInterfaces.BookDetailService
+            listed.append("\(route)")   // weread://book/:bookId(int) → Interfaces.BookDetailService
         }
         #expect(listed.first?.hasPrefix("weread://book/:bookId(int) → ") == true)
         #expect(listed.first?.hasSuffix("BookDetailService") == true)
