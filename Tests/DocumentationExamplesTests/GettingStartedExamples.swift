@@ -76,8 +76,8 @@ enum GettingStarted {
         #expect(reviews.reviews(ofBookWithID: 42) == ["Don't panic.", "Mostly harmless."])
 
         registry.register(ReviewService.self, name: "offline") { _ in NoReviews() }
-        let offline = try registry.resolve(ReviewService.self, name: "offline")
-        #expect(offline.reviews(ofBookWithID: 42).isEmpty)
+        let offlineReviews = try registry.resolve(ReviewService.self, name: "offline")
+        #expect(offlineReviews.reviews(ofBookWithID: 42).isEmpty)
     }
 
     @Test func aChildRegistryShadowsItsParentForItsOwnResolves() throws {
