@@ -7,7 +7,7 @@ import ServiceRouter
 import Testing
 
 enum RoutingDocs {
-    // MARK: 1. The services used on the page
+    // MARK: 1. The services and components used on the page
 
     public protocol BookDetailService: Sendable {
         func render() -> String
@@ -32,14 +32,16 @@ enum RoutingDocs {
         func render() -> String { "Book \(bookID)" }
     }
 
-    struct CatalogAssembly: ServiceAssembly {
-        func assemble(into registry: ServiceRegistry) {
+    public struct CatalogAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
             registry.register(CatalogService.self, scope: .singleton) { _ in BundledCatalog() }
         }
     }
 
-    struct BookDetailAssembly: ServiceAssembly {
-        func assemble(into registry: ServiceRegistry) {
+    public struct BookDetailAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
             registry.register(BookDetailService.self) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
         }
     }
