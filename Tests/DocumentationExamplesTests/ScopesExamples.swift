@@ -110,12 +110,13 @@ enum ScopesPage {
         registry.register(Reader.self, scope: .weak) { _ in Reader() }
 
         var reader: Reader? = try registry.resolve(Reader.self)
-        let progressBarReader = try registry.resolve(Reader.self)
+        var progressBarReader: Reader? = try registry.resolve(Reader.self)
         #expect(reader === progressBarReader)
 
         weak let firstReader = reader
         reader = nil
-        _ = consume progressBarReader
+        #expect(try registry.resolve(Reader.self) === progressBarReader, "still held by the progress bar")
+        progressBarReader = nil
         #expect(firstReader == nil, "the registry does not keep a weak instance alive")
         _ = try registry.resolve(Reader.self)
     }
