@@ -3,8 +3,8 @@ import Testing
 
 // README.md's quick start, verbatim inside a function, so it must keep compiling.
 
-private protocol ReviewService { func reviews(for bookId: Int) -> [String] }
-private protocol BookDetailService { func open(bookId: Int) -> String }
+private protocol ReviewService: Sendable { func reviews(for bookId: Int) -> [String] }
+private protocol BookDetailService: Sendable { func open(bookId: Int) -> String }
 
 private struct LocalReviews: ReviewService {
     func reviews(for bookId: Int) -> [String] { ["A classic.", "Slow start, great end."] }
