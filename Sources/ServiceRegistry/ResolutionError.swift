@@ -140,7 +140,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 + "or register a factory that takes \(alternative)."
         case .factoryFailed:
             return "the factory of `\(TypeName.describe(serviceType, name: name))` failed; "
-                + "see the error above (also in `underlyingError`)."
+                + "fix what it threw, shown on the first line (and kept in `underlyingError`)."
         }
     }
 }

@@ -241,7 +241,9 @@ struct ErrorsTests {
             "  Fix: resolve it with an argument of type `String`: registry.resolve(BookScreen.self, name: \"compact\", argument: ...), "
                 + "or register a factory that takes an argument of type `Int`."))
         #expect(fixes[2].hasPrefix("  Fix: resolve it without an argument: registry.resolve(Clock.self), "))
-        #expect(fixes[3].hasPrefix("  Fix: the factory of `BookDetailService` failed"))
+        #expect(
+            fixes[3] == "  Fix: the factory of `BookDetailService` failed; "
+                + "fix what it threw, shown on the first line (and kept in `underlyingError`).")
         #expect(fixes[4].contains("registry.register(ReadingService.self) { (r, argument: Int) in ... }"))
     }
 
