@@ -92,8 +92,14 @@ struct ScriptedSession {
         let events = observer.takeEvents()
         var built: [String] = []
         var reused: [String] = []
-        for event in events where !built.contains(event.service) && !reused.contains(event.service) {
-            if event.isNewInstance { built.append(event.service) } else { reused.append(event.service) }
+        // A service can be both: built by one resolve of the step and handed out again by a
+        // later one (the progress bar's reader), so each list is deduplicated on its own.
+        for event in events {
+            if event.isNewInstance {
+                if !built.contains(event.service) { built.append(event.service) }
+            } else if !reused.contains(event.service) {
+                reused.append(event.service)
+            }
         }
         return ["", "\(number). \(title)"] + screen.map { "   │ " + $0 } + [
             "   Built just now: \(TextLayout.list(built)) (\(Self.microseconds(elapsed)))",

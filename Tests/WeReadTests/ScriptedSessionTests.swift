@@ -39,7 +39,7 @@ import Testing
         "   │ The Hitchhiker's Guide to the Galaxy, page 89 of 224 — about 3 h 24 min left at your pace.",
         "   │ Progress bar shares the open reader: yes.",
         "   Built just now: ReadingService (# µs)",
-        "   Reused: CatalogService and BookshelfService",
+        "   Reused: ReadingService, CatalogService and BookshelfService",
         "   The reader is weak: shared while the reading screen holds it.",
         "",
         "5. Close the book",
@@ -95,6 +95,32 @@ import Testing
                 .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" }.map(String.init)
         }
         #expect(builds.withLock { $0.sorted() } == listed.sorted())
+    }
+
+    /// Every cached instance handed out again on the session's registry is one the
+    /// transcript lists as reused, even when the same step built it first (the progress
+    /// bar's reader is the one the reading screen's resolve built).
+    @Test func everyReuseOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
+        let reuses = Mutex<Set<String>>([])
+        let sessionRegistry = Mutex<ServiceRegistry?>(nil)
+        let session = ScriptedSession(makeRegistry: {
+            let registry = WeReadApp.makeRegistry()
+            sessionRegistry.withLock { first in
+                guard first == nil else { return }
+                first = registry
+                registry.addResolutionObserver { event in
+                    if event.outcome == .reused { reuses.withLock { _ = $0.insert(event.serviceType) } }
+                }
+            }
+            return registry
+        })
+        let transcript = try session.run()
+        let listed = transcript.filter { $0.hasPrefix("   Reused: ") }.flatMap { line in
+            line.dropFirst("   Reused: ".count)
+                .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" && $0 != "none" }.map(String.init)
+        }
+        #expect(reuses.withLock { $0 } == Set(listed))
+        #expect(reuses.withLock { $0 }.contains("ReadingService"))
     }
 
     @Test func aSessionOnAWronglyWiredRegistryFailsAsSuch() {
