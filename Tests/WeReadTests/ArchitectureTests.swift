@@ -72,17 +72,66 @@ import Testing
         }
     }
 
-    @Test(arguments: components)
-    func componentExposesExactlyOnePublicTypeItsAssembly(component: String) throws {
-        let publicTypes = try Self.sources(of: component).flatMap { file in
-            file.text.split(whereSeparator: \.isNewline).filter { line in
-                let words = line.split(whereSeparator: \.isWhitespace)
-                guard words.first == "public" || words.first == "open" else { return false }
-                return words.dropFirst().contains { ["struct", "class", "enum", "protocol", "actor", "typealias"].contains($0) }
+    /// The declarations in a Swift source that other modules can see: lines whose first
+    /// word, after any attributes (`@frozen`, `@available(*, deprecated)`...), is `public`,
+    /// `open` or `package`. Types, functions, variables and extensions alike.
+    static func exposedDeclarations(in source: String) -> [String] {
+        source.split(whereSeparator: \.isNewline).compactMap { line in
+            var rest = line.drop(while: \.isWhitespace)
+            while rest.hasPrefix("@") {
+                // Skip the attribute's name, then its parenthesised arguments if any.
+                rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+                if rest.hasPrefix("(") {
+                    var depth = 0
+                    var end = rest.startIndex
+                    for index in rest.indices {
+                        if rest[index] == "(" { depth += 1 }
+                        if rest[index] == ")" { depth -= 1 }
+                        if depth == 0 { end = rest.index(after: index); break }
+                    }
+                    rest = rest[end...]
+                }
+                rest = rest.drop(while: \.isWhitespace)
             }
+            let first = rest.prefix { !$0.isWhitespace && $0 != "(" }
+            return ["public", "open", "package"].contains(first) ? String(line.drop(while: \.isWhitespace)) : nil
         }
-        #expect(publicTypes.count == 1, "\(component) exposes \(publicTypes)")
-        #expect(publicTypes.first?.contains(": ServiceAssembly") == true, "\(component) exposes \(publicTypes)")
+    }
+
+    @Test func theExposedDeclarationFinderSeesEveryFormOfPublicDeclaration() {
+        let source = """
+            public struct SomeAssembly: ServiceAssembly {
+                public init() {}
+                public func assemble(into registry: ServiceRegistry) {}
+            }
+            @frozen public struct Leak {}
+            @available(*, deprecated, message: "old") public final class Old {}
+            public func helper() {}
+            public extension Book {}
+            package let shared = 1
+            open class Base {}
+            struct Internal {}
+            // public struct InAComment
+            let text = "public struct InAString"
+            """
+        #expect(
+            Self.exposedDeclarations(in: source) == [
+                "public struct SomeAssembly: ServiceAssembly {", "public init() {}",
+                "public func assemble(into registry: ServiceRegistry) {}", "@frozen public struct Leak {}",
+                "@available(*, deprecated, message: \"old\") public final class Old {}", "public func helper() {}",
+                "public extension Book {}", "package let shared = 1", "open class Base {}",
+            ])
+    }
+
+    /// A component's only exposed declarations are its assembly type and that type's
+    /// `init()` and `assemble(into:)`.
+    @Test(arguments: components)
+    func componentExposesNothingButItsAssembly(component: String) throws {
+        let exposed = try Self.sources(of: component).flatMap { Self.exposedDeclarations(in: $0.text) }
+        let assemblyMembers = exposed.filter { $0.hasPrefix("public init()") || $0.hasPrefix("public func assemble(into ") }
+        let rest = exposed.filter { !assemblyMembers.contains($0) }
+        #expect(rest.count == 1, "\(component) exposes \(rest)")
+        #expect(rest.first?.contains(": ServiceAssembly") == true, "\(component) exposes \(rest)")
     }
 
     @Test func theInterfacesModuleImportsNothingButTheStandardLibrary() throws {
