@@ -4,7 +4,13 @@ import Testing
 /// The componentization rule, read from the source files: a component may import the
 /// interfaces, the registry and the platform, never another component.
 @Suite struct ArchitectureTests {
-    static let components = ["WeReadCatalog", "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf"]
+    /// Every `Sources/WeRead*` folder but the interfaces: found on disk rather than listed,
+    /// so a component added later is checked without anyone remembering to add it here.
+    static let components: [String] = {
+        let sources = packageRoot.appendingPathComponent("Sources").path
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+        return folders.filter { $0.hasPrefix("WeRead") && $0 != "WeReadInterfaces" }.sorted()
+    }()
     static let allowedInComponents: Set<String> = [
         "WeReadInterfaces", "ServiceRegistry", "Swift", "Foundation", "Synchronization",
     ]
@@ -58,6 +64,14 @@ import Testing
         #expect(
             Self.importedModules(in: source)
                 == ["ServiceRegistry", "weread", "WeReadInterfaces", "Foundation", "WeReadReview", "Synchronization"])
+    }
+
+    @Test func theComponentsAreFoundOnDisk() {
+        #expect(
+            Set(["WeReadCatalog", "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf"])
+                .isSubset(of: Self.components),
+            "found \(Self.components)")
+        #expect(!Self.components.contains("WeReadInterfaces"))
     }
 
     @Test(arguments: components)
