@@ -1,10 +1,15 @@
+// Foundation only for `folding(options:locale:)`: the standard library has no public way
+// to take the accents off a letter, and readers type "bronte" for Brontë.
+import Foundation
 import WeReadInterfaces
 
-/// The catalog served from ``CatalogData``, indexed once for lookups by id.
+/// The catalog served from ``CatalogData``, indexed once for lookups by id and for search.
 final class BundledCatalog: CatalogService {
     let books: [Book]
     private let booksByID: [BookID: Book]
     private let reviewsByBook: [BookID: [Review]]
+    /// Each book's title and author, folded for search, in the order of `books`.
+    private let searchKeys: [(title: String, author: String)]
 
     /// Indexes the given books and reviews.
     ///
@@ -14,6 +19,7 @@ final class BundledCatalog: CatalogService {
         // Later duplicates win, so a bad literal cannot crash the app at start-up.
         self.booksByID = Dictionary(books.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.reviewsByBook = Dictionary(grouping: reviews, by: \.bookID)
+        self.searchKeys = self.books.map { (Self.folded($0.title), Self.folded($0.author)) }
     }
 
     func book(withID id: BookID) -> Book? {
@@ -25,10 +31,15 @@ final class BundledCatalog: CatalogService {
     }
 
     func search(_ text: String) -> [Book] {
-        let needle = text.lowercased()
+        let needle = Self.folded(text)
         guard !needle.allSatisfy(\.isWhitespace) else { return [] }
-        return books.filter { book in
-            book.title.lowercased().contains(needle) || book.author.lowercased().contains(needle)
-        }
+        return zip(books, searchKeys).filter { _, key in
+            key.title.contains(needle) || key.author.contains(needle)
+        }.map(\.0)
+    }
+
+    /// `text` without case or accents, so "BRONTË" and "bronte" compare equal.
+    private static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

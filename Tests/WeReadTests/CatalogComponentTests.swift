@@ -50,10 +50,15 @@ import WeReadInterfaces
         ("TOLKIEN", [33, 34]),
         ("the hobbit", [33]),
         ("Woolf", [21, 22]),
+        ("bronte", [3, 4]),
+        ("BRONTË", [3, 4]),
+        ("garcia marquez", [43]),
+        ("les miserables", [11]),
+        ("saint-exupery", [63]),
         ("no such words", []),
         ("   ", []),
     ])
-    func searchMatchesTitleOrAuthorIgnoringCase(query: String, expectedIDs: [Int]) {
+    func searchMatchesTitleOrAuthorIgnoringCaseAndAccents(query: String, expectedIDs: [Int]) {
         #expect(catalog.search(query).map(\.id.rawValue) == expectedIDs)
     }
 
