@@ -15,9 +15,10 @@ final class BundledCatalog: CatalogService {
     ///
     /// Tests pass their own small data; the app passes ``CatalogData``.
     init(books: [Book] = CatalogData.books, reviews: [Review] = CatalogData.reviews) {
-        self.books = books.sorted { $0.id < $1.id }
-        // Later duplicates win, so a bad literal cannot crash the app at start-up.
+        // Later duplicates win, so a bad literal cannot crash the app at start-up; the list
+        // is made from the same index, so it never shows a book that lookups do not return.
         self.booksByID = Dictionary(books.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.books = booksByID.values.sorted { $0.id < $1.id }
         self.reviewsByBook = Dictionary(grouping: reviews, by: \.bookID)
         self.searchKeys = self.books.map { (Self.folded($0.title), Self.folded($0.author)) }
     }

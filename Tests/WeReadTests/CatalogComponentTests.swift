@@ -1,7 +1,8 @@
 import ServiceRegistry
 import Testing
-import WeReadCatalog
 import WeReadInterfaces
+
+@testable import WeReadCatalog
 
 /// The catalog component on its own: it has no dependencies to mock.
 @Suite struct CatalogComponentTests {
@@ -60,6 +61,17 @@ import WeReadInterfaces
     ])
     func searchMatchesTitleOrAuthorIgnoringCaseAndAccents(query: String, expectedIDs: [Int]) {
         #expect(catalog.search(query).map(\.id.rawValue) == expectedIDs)
+    }
+
+    /// A duplicated id in the data is one book everywhere: listed once, and the listed
+    /// book is the one looking the id up returns (the later literal).
+    @Test func aDuplicatedIDIsOneBookInTheListAndTheLookup() {
+        let first = Book(id: BookID(1), title: "Draft", author: "A", year: 2000, pageCount: 10)
+        let second = Book(id: BookID(1), title: "Final", author: "A", year: 2000, pageCount: 12)
+        let catalog = BundledCatalog(books: [first, second], reviews: [])
+        #expect(catalog.books == [second])
+        #expect(catalog.book(withID: BookID(1)) == second)
+        #expect(catalog.search("draft").isEmpty)
     }
 
     @Test func isASingletonSharedByEveryResolve() throws {
