@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let reviews = try registry.resolve(ReviewService.self)
-/// print(reviews.rating(ofBookWithID: BookID(42)))   // 4.3★ from 3 reviews
+/// print(try reviews.rating(ofBookWithID: BookID(42)))   // 4.0★ from 3 reviews
 /// ```
 public protocol ReviewService: Sendable {
     /// A book's reviews, the most helpful first.
