@@ -12,8 +12,9 @@ struct ScriptedSession {
     /// The book the session opens and reads.
     static let featuredBook = BookID(42)
 
-    /// Makes the registry the session launches; timed, as the app's start-up work.
-    var makeRegistry: () -> ServiceRegistry = WeReadApp.makeRegistry
+    /// Installs the app's components into the session's registry; timed, as the app's
+    /// start-up work, and watched, so anything it builds shows in the launch step.
+    var install: (ServiceRegistry) -> Void = WeReadApp.install(into:)
 
     /// Plays the session.
     ///
@@ -27,21 +28,30 @@ struct ScriptedSession {
         ]
 
         // 1. Launch: the app's real start-up work is installing the assemblies.
-        let installStart = clock.now
-        let registry = makeRegistry()
-        let installTime = clock.now - installStart
+        let registry = ServiceRegistry()
         let observer = BuildObserver()
         let watching = observer.watch(registry)
         defer { registry.removeResolutionObserver(watching) }
+        let installStart = clock.now
+        install(registry)
+        let installTime = clock.now - installStart
+        // From the events, not only the live objects, so a value-type service counts too.
+        var builtAtLaunch: [String] = []
+        for event in observer.takeEvents() where event.isNewInstance && !builtAtLaunch.contains(event.service) {
+            builtAtLaunch.append(event.service)
+        }
         // Counted on a registry of their own: drawing the graph runs each factory once, in
         // isolation, which the session's registry must not see happen at launch.
-        let wiring = WeReadApp.registrationSummary(of: makeRegistry())
+        let counted = ServiceRegistry()
+        install(counted)
+        let wiring = WeReadApp.registrationSummary(of: counted)
         transcript += [
             "",
             "1. Launch",
             "   Installed \(TextLayout.count(wiring.registrations, "registration")) from "
                 + "\(TextLayout.count(wiring.components, "component")) in \(Self.microseconds(installTime)).",
-            "   Instances alive: \(observer.liveServices.count) — registering builds nothing.",
+            "   Instances alive: \(observer.liveServices.count) — "
+                + (builtAtLaunch.isEmpty ? "registering builds nothing." : "installing built \(TextLayout.list(builtAtLaunch))."),
         ]
 
         transcript += try step(2, "Open the shelf", registry: registry, observer: observer, clock: clock) {

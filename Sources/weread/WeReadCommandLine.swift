@@ -7,12 +7,18 @@ enum WeReadCommandLine {
     ///
     /// - Parameters:
     ///   - arguments: The arguments, without the executable's name.
-    ///   - makeRegistry: Makes the registry to run against; ``WeReadApp/makeRegistry()`` by
-    ///     default. The scripted session times it, as the app's launch.
+    ///   - install: Installs the components into the new registry the command runs against;
+    ///     ``WeReadApp/install(into:)`` by default. The scripted session times and watches
+    ///     it, as the app's launch.
     /// - Returns: What to print and the exit status.
     static func run(
-        _ arguments: [String], makeRegistry: @escaping () -> ServiceRegistry = WeReadApp.makeRegistry
+        _ arguments: [String], install: @escaping (ServiceRegistry) -> Void = WeReadApp.install(into:)
     ) -> CommandResult {
+        func makeRegistry() -> ServiceRegistry {
+            let registry = ServiceRegistry()
+            install(registry)
+            return registry
+        }
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
@@ -24,7 +30,7 @@ enum WeReadCommandLine {
             return .success(HelpText.lines)
         case .session:
             do {
-                return .success(try ScriptedSession(makeRegistry: makeRegistry).run())
+                return .success(try ScriptedSession(install: install).run())
             } catch {
                 return .failure("weread: the scripted session failed; the app is wired wrong.\n\(error)", .software)
             }

@@ -113,8 +113,7 @@ import Testing
 
     @Test func aWiringMistakeIsReportedAsSuchWithTheRegistrysExplanation() {
         // A registry without the review component: opening a book cannot be wired up.
-        let registry = ServiceRegistry()
-        let result = WeReadCommandLine.run(["open", "42"], makeRegistry: { registry })
+        let result = WeReadCommandLine.run(["open", "42"], install: { _ in })
         #expect(result.exitCode == .software)
         #expect(result.errorOutput.contains("the app could not be wired up"))
         #expect(result.errorOutput.contains("BookDetailService"))

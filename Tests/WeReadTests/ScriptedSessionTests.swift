@@ -1,6 +1,7 @@
 import ServiceRegistry
 import Synchronization
 import Testing
+import WeReadInterfaces
 
 @testable import weread
 
@@ -78,8 +79,7 @@ import Testing
     @Test func everyBuildOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
         let builds = Mutex<[String]>([])
         let sessionRegistry = Mutex<ServiceRegistry?>(nil)
-        let session = ScriptedSession(makeRegistry: {
-            let registry = WeReadApp.makeRegistry()
+        let session = ScriptedSession(install: { registry in
             sessionRegistry.withLock { first in
                 guard first == nil else { return }
                 first = registry
@@ -87,7 +87,7 @@ import Testing
                     if event.outcome == .built { builds.withLock { $0.append(event.serviceType) } }
                 }
             }
-            return registry
+            WeReadApp.install(into: registry)
         })
         let transcript = try session.run()
         let listed = transcript.filter { $0.hasPrefix("   Built just now: ") }.flatMap { line in
@@ -103,8 +103,7 @@ import Testing
     @Test func everyReuseOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
         let reuses = Mutex<Set<String>>([])
         let sessionRegistry = Mutex<ServiceRegistry?>(nil)
-        let session = ScriptedSession(makeRegistry: {
-            let registry = WeReadApp.makeRegistry()
+        let session = ScriptedSession(install: { registry in
             sessionRegistry.withLock { first in
                 guard first == nil else { return }
                 first = registry
@@ -112,7 +111,7 @@ import Testing
                     if event.outcome == .reused { reuses.withLock { _ = $0.insert(event.serviceType) } }
                 }
             }
-            return registry
+            WeReadApp.install(into: registry)
         })
         let transcript = try session.run()
         let listed = transcript.filter { $0.hasPrefix("   Reused: ") }.flatMap { line in
@@ -123,8 +122,19 @@ import Testing
         #expect(reuses.withLock { $0 }.contains("ReadingService"))
     }
 
+    /// The launch's "Instances alive" is observed like every other step: an assembly that
+    /// built something while installing would show, instead of the line claiming nothing was.
+    @Test func launchShowsAnInstanceBuiltWhileInstalling() throws {
+        let session = ScriptedSession(install: { registry in
+            WeReadApp.install(into: registry)
+            _ = try? registry.resolve(CatalogService.self)
+        })
+        let launch = try session.run().first { $0.hasPrefix("   Instances alive:") }
+        #expect(launch == "   Instances alive: 1 — installing built CatalogService.")
+    }
+
     @Test func aSessionOnAWronglyWiredRegistryFailsAsSuch() {
-        let result = WeReadCommandLine.run([], makeRegistry: { ServiceRegistry() })
+        let result = WeReadCommandLine.run([], install: { _ in })
         #expect(result.exitCode == .software)
         #expect(result.errorOutput.hasPrefix("weread: the scripted session failed; the app is wired wrong."))
     }
