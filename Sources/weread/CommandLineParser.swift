@@ -56,6 +56,12 @@ enum CommandLineParser {
             throw UsageError(problem: "\(command) needs a book id.", fix: "Try: weread \(command) 42")
         }
         guard let id = BookID(parsing: text) else {
+            if text.allSatisfy({ $0.isASCII && $0.isNumber }), text.contains(where: { $0 != "0" }) {
+                // Only digits and not zero: a whole number, just more than an id can hold.
+                throw UsageError(
+                    problem: "'\(text)' is too large to be a book id.",
+                    fix: "Find a book's id with: weread search <text>")
+            }
             throw UsageError(
                 problem: "'\(text)' is not a book id; ids are whole numbers from 1, such as 42.",
                 fix: "Find a book's id with: weread search <text>")

@@ -81,7 +81,7 @@ import Testing
         (["open", "abc"], "weread: 'abc' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
         (["open", "-3"], "weread: '-3' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
         (["open", "0"], "weread: '0' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
-        (["open", "99999999999999999999"], "weread: '99999999999999999999' is not a book id;", .usage),
+        (["open", "99999999999999999999"], "weread: '99999999999999999999' is too large to be a book id.", .usage),
         (["open", "42", "43"], "weread: unexpected argument '43' after 'weread open 42'.", .usage),
         (["open", "999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
         (["reviews", "999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
