@@ -32,8 +32,10 @@ final class BundledCatalog: CatalogService {
     }
 
     func search(_ text: String) -> [Book] {
-        let needle = Self.folded(text)
-        guard !needle.allSatisfy(\.isWhitespace) else { return [] }
+        // Spaces around the text are not part of it, however it arrives (a search link's
+        // `q=tolkien%20` too).
+        let needle = Self.folded(text).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !needle.isEmpty else { return [] }
         return zip(books, searchKeys).filter { _, key in
             key.title.contains(needle) || key.author.contains(needle)
         }.map(\.0)

@@ -22,8 +22,8 @@ public protocol CatalogService: Sendable {
     /// - Returns: The reviews; empty for an unknown id or an unreviewed book.
     func reviews(ofBookWithID id: BookID) -> [Review]
 
-    /// Finds books whose title or author contains the text, ignoring case and accents
-    /// (`"bronte"` finds Brontë).
+    /// Finds books whose title or author contains the text, ignoring case, accents
+    /// (`"bronte"` finds Brontë) and spaces around the text.
     ///
     /// - Parameter text: What to look for, such as `"tolkien"`.
     /// - Returns: The matching books in catalog-id order; empty when nothing matches.

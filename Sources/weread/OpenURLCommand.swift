@@ -61,8 +61,8 @@ enum WeReadRoutes {
             return withSource(text, request)
         }
         try router.register("weread://search?q=:text") { (catalog: any CatalogService, request) in
-            let text = try request.parameters.string("text")
-            guard text.contains(where: { !$0.isWhitespace }) else { throw SearchLinkProblem.noText }
+            let text = try request.parameters.string("text").trimmingWhitespace()
+            guard !text.isEmpty else { throw SearchLinkProblem.noText }
             let matches = catalog.search(text)
             guard !matches.isEmpty else { throw SearchLinkProblem.noMatch(text) }
             return withSource(TextLayout.searchResult(matches, for: text).joined(separator: "\n"), request)

@@ -58,6 +58,7 @@ import WeReadInterfaces
         ("saint-exupery", [63]),
         ("no such words", []),
         ("   ", []),
+        (" tolkien\n", [33, 34]),
     ])
     func searchMatchesTitleOrAuthorIgnoringCaseAndAccents(query: String, expectedIDs: [Int]) {
         #expect(catalog.search(query).map(\.id.rawValue) == expectedIDs)

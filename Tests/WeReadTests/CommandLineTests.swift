@@ -96,6 +96,7 @@ import Testing
         (["open-url", "weread://nowhere/42"], "weread: ", .usage),
         (["open-url", "weread://search?q=zzzz"], "weread: no book's title or author contains “zzzz”.", .notFound),
         (["open-url", "weread://search?q=%20"], "weread: the search link has no text to look for.", .usage),
+        (["open-url", "weread://search?q=zzzz%20"], "weread: no book's title or author contains “zzzz”.", .notFound),
         (["open-url", "weread://book/42", "x"], "weread: unexpected argument 'x' after 'weread open-url weread://book/42'.", .usage),
         (["--help", "me"], "weread: unexpected argument 'me' after 'weread --help'.", .usage),
         (["frobnicate"], "weread: unknown command 'frobnicate'.", .usage),
