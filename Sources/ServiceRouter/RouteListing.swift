@@ -10,7 +10,9 @@ import ServiceRegistry
 public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
     /// The route's canonical pattern.
     public let pattern: String
-    /// The fully qualified name of the service type the handler runs against.
+    /// The fully qualified name of the service type the handler runs against, such as
+    /// `WeReadInterfaces.ReviewService` (without the address the runtime puts in a private
+    /// type's name).
     public let serviceType: String
     /// The registration name of the service, if any.
     public let serviceName: String?

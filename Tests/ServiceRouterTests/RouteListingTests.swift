@@ -1,3 +1,4 @@
+import ServiceRegistry
 import ServiceRouter
 import Testing
 
@@ -27,6 +28,17 @@ struct RouteListingTests {
         #expect(router.routes.map(\.priority) == [Int.max, 0, Int.min])
     }
 
+    /// A private type's full name carries the runtime's `(unknown context at $…)`, an
+    /// address that differs from run to run; the listing leaves it out, as the registry's
+    /// dependency graph does.
+    @Test func listsAPrivateServiceTypeWithoutTheRuntimesAddress() throws {
+        let registry = makeRegistry()
+        registry.register(PrivateScreen.self) { _ in PrivateScreen() }
+        let router = ServiceRouter(registry: registry)
+        try router.register("weread://private") { (_: PrivateScreen, _) in 0 }
+        #expect(router.routes.map(\.serviceType) == ["ServiceRouterTests.PrivateScreen"])
+    }
+
     /// A service name is written as the registry's errors write it: a Swift string literal
     /// with quotes escaped and invisible characters spelled out, so `"a\u{200B}"` and `"a"`
     /// never look alike in a listing.
@@ -42,3 +54,6 @@ struct RouteListingTests {
         #expect(ServiceRouter(registry: makeRegistry()).routes.isEmpty)
     }
 }
+
+/// A service type whose full name the runtime gives a context with an address.
+private struct PrivateScreen: Sendable {}

@@ -1,7 +1,7 @@
 /// Formats type names for errors, listings and graphs (never on the resolve path).
 ///
-/// `package`, so that the router's route listing writes a registration name as the
-/// registry's errors do.
+/// `package`, so that the router's route listing writes a registration's name and type as
+/// the registry's errors and graphs do.
 package enum TypeName {
     /// `ReviewService` for `(any ReviewService).self`, `(String, Int)` for a tuple.
     static func of(_ type: Any.Type) -> String {
@@ -13,7 +13,7 @@ package enum TypeName {
     /// nested in. The part the runtime gives a private or local type's context,
     /// `(unknown context at $…).`, is left out: it holds an address that differs from run
     /// to run.
-    static func qualified(_ type: Any.Type) -> String {
+    package static func qualified(_ type: Any.Type) -> String {
         var name = String(reflecting: type)
         if name.hasPrefix("any ") { name.removeFirst(4) }
         while let start = name.firstRange(of: "(unknown context at "),

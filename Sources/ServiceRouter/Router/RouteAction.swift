@@ -66,7 +66,7 @@ final class ServiceAction<Service, Result>: RouteAction {
         self.handler = handler
     }
 
-    var serviceTypeName: String { String(reflecting: Service.self) }
+    var serviceTypeName: String { TypeName.qualified(Service.self) }
 
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
         registry.isRegistered(Service.self, name: serviceName)
@@ -99,7 +99,7 @@ final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
         self.handler = handler
     }
 
-    var serviceTypeName: String { String(reflecting: Service.self) }
+    var serviceTypeName: String { TypeName.qualified(Service.self) }
 
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
         // The argument closure is a pure conversion of the request, so running it here
