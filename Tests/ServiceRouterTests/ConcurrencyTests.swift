@@ -64,3 +64,44 @@ struct ConcurrencyTests {
         #expect(try router.open("weread://x", as: Int.self) == 500)
     }
 }
+
+/// Uses the router it holds (weakly) when it goes away, as state captured by a handler may.
+private final class UsesRouterWhenFreed: Sendable {
+    weak let router: ServiceRouter?
+    let freed: BuildCounter
+
+    init(_ router: ServiceRouter, freed: BuildCounter) {
+        self.router = router
+        self.freed = freed
+    }
+
+    deinit {
+        _ = router?.routeCount
+        freed.increment()
+    }
+}
+
+extension ConcurrencyTests {
+    /// A replaced or removed handler is dropped after the router's lock is released: what it
+    /// captured may use the router from its `deinit`, and taking the lock again there would
+    /// stop the program ("Recursive call to lock Mutex").
+    @Test func aReplacedHandlerIsFreedOutsideTheRoutersLock() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        let freed = BuildCounter()
+        func captured() -> UsesRouterWhenFreed { UsesRouterWhenFreed(router, freed: freed) }
+
+        let global = captured()
+        router.setFallback { _ in _ = global }
+        let scheme = captured()
+        router.setFallback(forScheme: "weread") { _ in _ = scheme }
+        let route = captured()
+        try router.register("weread://book") { (_: any Greeter, _) in _ = route }
+        _ = (consume global, consume scheme, consume route)
+
+        router.setFallback { _ in 1 }                                      // replaces the global fallback
+        router.removeFallback(forScheme: "weread")                         // removes the scheme's
+        try router.register("weread://book") { (_: any Greeter, _) in 2 }  // same pattern and priority
+        #expect(freed.value == 3)
+        #expect(try router.open("weread://book", as: Int.self) == 2)
+    }
+}

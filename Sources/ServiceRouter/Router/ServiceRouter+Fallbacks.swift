@@ -80,22 +80,28 @@ extension ServiceRouter {
     ///
     /// - Parameter scheme: The scheme (any case), or `nil` for the global fallback.
     public func removeFallback(forScheme scheme: String? = nil) {
-        state.withLock { state in
-            if let scheme {
-                state.schemeFallbacks[lowercasedASCII(scheme[...])] = nil
-            } else {
-                state.globalFallback = nil
-            }
-        }
+        replaceFallback(scheme, with: nil)
     }
 
     private func setFallback(_ scheme: String?, _ action: any RouteAction) {
-        state.withLock { state in
+        replaceFallback(scheme, with: action)
+    }
+
+    /// Stores `action` (or removes the fallback, for `nil`) and drops the one it replaces
+    /// after the lock is released: whatever the old handler captured may have a `deinit`
+    /// that uses this router, and taking the lock again there stops the program.
+    private func replaceFallback(_ scheme: String?, with action: (any RouteAction)?) {
+        let replaced = state.withLock { state -> (any RouteAction)? in
             if let scheme {
-                state.schemeFallbacks[lowercasedASCII(scheme[...])] = action
-            } else {
-                state.globalFallback = action
+                let key = lowercasedASCII(scheme[...])
+                let old = state.schemeFallbacks[key]
+                state.schemeFallbacks[key] = action
+                return old
             }
+            let old = state.globalFallback
+            state.globalFallback = action
+            return old
         }
+        withExtendedLifetime(replaced) {}
     }
 }

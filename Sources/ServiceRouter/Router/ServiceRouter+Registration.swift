@@ -136,6 +136,10 @@ extension ServiceRouter {
             ))
         }
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
-        state.withLock { _ = $0.trie.insert(route) }
+        // A route with the same pattern and priority is replaced; it is dropped after the
+        // lock is released, since what its handler captured may have a `deinit` that uses
+        // this router.
+        let replaced = state.withLock { $0.trie.insert(route) }
+        withExtendedLifetime(replaced) {}
     }
 }
