@@ -93,6 +93,20 @@ struct RouterOpeningTests {
         #expect(pattern == "weread://a")
     }
 
+    /// Like the route listing, the error names a private type without the runtime's
+    /// `(unknown context at $…)`, an address that differs from run to run.
+    @Test func aResultTypeMismatchNamesAPrivateTypeWithoutTheRuntimesAddress() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://private") { (_: any Greeter, _) in PrivateResult() }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://private", as: [PrivateResult].self) }
+        guard case .resultTypeMismatch(let expected, let actual, _)? = reason else {
+            Issue.record("expected resultTypeMismatch, got \(String(describing: reason))")
+            return
+        }
+        #expect(expected == "Swift.Array<ServiceRouterTests.PrivateResult>")
+        #expect(actual == "ServiceRouterTests.PrivateResult")
+    }
+
     @Test func unresolvableServiceIsATypedErrorWrappingTheResolutionError() throws {
         let router = ServiceRouter(registry: ServiceRegistry())
         try router.register("weread://greet") { (greeter: any Greeter, _) in greeter.greet("x") }
@@ -313,3 +327,6 @@ struct RouterOpeningTests {
 struct LoudGreeter: Greeter {
     func greet(_ name: String) -> String { "HELLO, \(name.uppercased())" }
 }
+
+/// A handler result whose full name the runtime gives a context with an address.
+private struct PrivateResult: Sendable {}

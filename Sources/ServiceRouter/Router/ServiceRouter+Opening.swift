@@ -41,7 +41,8 @@ extension ServiceRouter {
         guard let typed = value as? Value else {
             throw RouteError(
                 .resultTypeMismatch(
-                    expected: String(reflecting: Value.self), actual: String(reflecting: Swift.type(of: value)), pattern: pattern
+                    expected: TypeName.qualified(Value.self), actual: TypeName.qualified(Swift.type(of: value)),
+                    pattern: pattern
                 ),
                 url: url
             )
