@@ -86,15 +86,16 @@ import Testing
         }
     }
 
-    /// The declarations in a Swift source that other modules can see: lines whose first
-    /// word, after any attributes (`@frozen`, `@available(*, deprecated)`...), is `public`,
-    /// `open` or `package`. Types, functions, variables and extensions alike.
+    /// The declarations in a Swift source that other modules can see: lines that, after
+    /// any attributes (`@frozen`, `@available(*, deprecated)`...) and declaration modifiers
+    /// (`final`, `nonisolated`, `private(set)`..., which Swift takes in any order), say
+    /// `public`, `open` or `package`. Types, functions, variables and extensions alike.
     static func exposedDeclarations(in source: String) -> [String] {
         source.split(whereSeparator: \.isNewline).compactMap { line in
             var rest = line.drop(while: \.isWhitespace)
             while rest.hasPrefix("@") {
                 // Skip the attribute's name, then its parenthesised arguments if any.
-                rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+                rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
                 if rest.hasPrefix("(") {
                     var depth = 0
                     var end = rest.startIndex
@@ -107,10 +108,21 @@ import Testing
                 }
                 rest = rest.drop(while: \.isWhitespace)
             }
-            let first = rest.prefix { !$0.isWhitespace && $0 != "(" }
-            return ["public", "open", "package"].contains(first) ? String(line.drop(while: \.isWhitespace)) : nil
+            for word in rest.split(whereSeparator: \.isWhitespace) {
+                if ["public", "open", "package"].contains(word) { return String(line.drop(while: \.isWhitespace)) }
+                // `private(set)` is read as `private`; `open(book)`, a call, is no modifier.
+                guard declarationModifiers.contains(word.prefix { $0 != "(" }) else { return nil }
+            }
+            return nil
         }
     }
+
+    /// The modifiers that may come before a declaration's access level.
+    static let declarationModifiers: Set<Substring> = [
+        "final", "nonisolated", "override", "required", "convenience", "static", "class", "dynamic", "lazy",
+        "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix", "optional", "unowned", "weak",
+        "distributed", "consuming", "borrowing", "private", "fileprivate", "internal",
+    ]
 
     @Test func theExposedDeclarationFinderSeesEveryFormOfPublicDeclaration() {
         let source = """
@@ -135,6 +147,24 @@ import Testing
                 "@available(*, deprecated, message: \"old\") public final class Old {}", "public func helper() {}",
                 "public extension Book {}", "package let shared = 1", "open class Base {}",
             ])
+    }
+
+    /// Modifiers may come before the access level, in any order (`final public class`);
+    /// a word that only looks like one (a call to `open(_:)`) is not a declaration.
+    @Test(arguments: [
+        ("final public class Leak {}", true),
+        ("@MainActor final public class Leak {}", true),
+        ("nonisolated public func leak() {}", true),
+        ("override public func leak() {}", true),
+        ("private(set) public var leak = 1", true),
+        ("static package let leak = 1", true),
+        ("@Wrappers.Injected public var leak: Int", true),
+        ("private final class Hidden {}", false),
+        ("private(set) var count = 0", false),
+        ("open(book)", false),
+    ])
+    func theExposedDeclarationFinderReadsModifiersBeforeTheAccessLevel(line: String, isExposed: Bool) {
+        #expect(Self.exposedDeclarations(in: line) == (isExposed ? [line] : []))
     }
 
     /// A component's only exposed declarations are its assembly type and that type's
