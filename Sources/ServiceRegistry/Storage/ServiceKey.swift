@@ -44,7 +44,8 @@ struct ServiceKey: Hashable, Sendable {
     /// (which took 26 ns more per named resolve). Swift calls two strings equal when they
     /// spell the same text, even in different bytes (`"é"` as one scalar, or as `"e"` and a
     /// combining accent), so bytes can be hashed only where each text has one spelling:
-    /// ASCII. A name that is not ASCII goes to `Hasher`, which hashes the canonical form,
+    /// ASCII. A name that is not ASCII goes to `Hasher`, which hashes the canonical form
+    /// (and allocates to make it when the name is not in NFC, such as `"cafe\u{301}"`),
     /// unless it is one of the few spellings of an ASCII name (see
     /// ``asciiForms``), which hashes as that name.
     private static func nameHash(_ name: String) -> UInt64 {
@@ -57,8 +58,8 @@ struct ServiceKey: Hashable, Sendable {
 
     /// ``asciiHash(_:)`` of `name` with each character of ``asciiForms`` respelled as its
     /// ASCII form, or `nil` if some other character is not ASCII. Computed from the
-    /// scalars one by one, without building the respelled string: a resolve of a cached
-    /// singleton allocates nothing, whatever its name.
+    /// scalars one by one, without building the respelled string, which allocated for a
+    /// name over 15 bytes on every resolve of a cached singleton.
     private static func respelledASCIIHash(_ name: String) -> UInt64? {
         var count: UInt64 = 0
         for scalar in name.unicodeScalars {
