@@ -50,9 +50,19 @@ struct ScriptedSession {
             "1. Launch",
             "   Installed \(TextLayout.count(wiring.registrations, "registration")) from "
                 + "\(TextLayout.count(wiring.components, "component")) in \(Self.microseconds(installTime)).",
-            "   Instances alive: \(observer.liveServices.count) — "
-                + (builtAtLaunch.isEmpty ? "registering builds nothing." : "installing built \(TextLayout.list(builtAtLaunch))."),
         ]
+        let aliveAtLaunch = observer.liveServices
+        if builtAtLaunch.isEmpty {
+            transcript.append("   Instances alive: \(aliveAtLaunch.count) — registering builds nothing.")
+        } else {
+            // Listed apart: what installing built may be gone already (a weak service) or
+            // never counted as alive (a value type).
+            transcript += [
+                "   Instances alive: \(aliveAtLaunch.count)"
+                    + (aliveAtLaunch.isEmpty ? "." : " — \(TextLayout.list(aliveAtLaunch))."),
+                "   Installing built \(TextLayout.list(builtAtLaunch)): an assembly resolved while installing.",
+            ]
+        }
 
         transcript += try step(2, "Open the shelf", registry: registry, observer: observer, clock: clock) {
             let shelf = try registry.resolve(BookshelfService.self)

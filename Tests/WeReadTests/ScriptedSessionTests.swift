@@ -129,8 +129,26 @@ import WeReadInterfaces
             WeReadApp.install(into: registry)
             _ = try? registry.resolve(CatalogService.self)
         })
-        let launch = try session.run().first { $0.hasPrefix("   Instances alive:") }
-        #expect(launch == "   Instances alive: 1 — installing built CatalogService.")
+        let transcript = try session.run()
+        let launch = try #require(transcript.firstIndex { $0.hasPrefix("   Instances alive:") })
+        #expect(Array(transcript[launch...].prefix(2)) == [
+            "   Instances alive: 1 — CatalogService.",
+            "   Installing built CatalogService: an assembly resolved while installing.",
+        ])
+    }
+
+    /// What installing built and then let go (a weak reader) is not counted as alive.
+    @Test func launchCountsOnlyWhatIsStillAlive() throws {
+        let session = ScriptedSession(install: { registry in
+            WeReadApp.install(into: registry)
+            _ = try? registry.resolve(ReadingService.self)
+        })
+        let transcript = try session.run()
+        let launch = try #require(transcript.firstIndex { $0.hasPrefix("   Instances alive:") })
+        #expect(Array(transcript[launch...].prefix(2)) == [
+            "   Instances alive: 2 — CatalogService and BookshelfService.",
+            "   Installing built ReadingService, CatalogService and BookshelfService: an assembly resolved while installing.",
+        ])
     }
 
     @Test func aSessionOnAWronglyWiredRegistryFailsAsSuch() {
