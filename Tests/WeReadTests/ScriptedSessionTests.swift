@@ -77,55 +77,52 @@ import WeReadInterfaces
     /// Every factory run on the session's registry is one the transcript lists as built
     /// just now: launching (counting the registrations included) builds nothing there.
     @Test func everyBuildOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
-        let builds = Mutex<[String]>([])
-        let sessionRegistry = Mutex<ServiceRegistry?>(nil)
-        let session = ScriptedSession(install: { registry in
-            sessionRegistry.withLock { first in
-                guard first == nil else { return }
-                first = registry
-                registry.addResolutionObserver { event in
-                    if event.outcome == .built { builds.withLock { $0.append(event.serviceType) } }
-                }
-            }
-            WeReadApp.install(into: registry)
-        })
-        let transcript = try session.run()
+        let (transcript, builds) = try Self.runWatchingTheSessionsRegistry(for: .built)
         let listed = transcript.filter { $0.hasPrefix("   Built just now: ") }.flatMap { line in
             line.dropFirst("   Built just now: ".count).prefix { $0 != "(" }
                 .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" }.map(String.init)
         }
-        #expect(builds.withLock { $0.sorted() } == listed.sorted())
+        #expect(builds.sorted() == listed.sorted())
     }
 
     /// Every cached instance handed out again on the session's registry is one the
     /// transcript lists as reused, even when the same step built it first (the progress
     /// bar's reader is the one the reading screen's resolve built).
     @Test func everyReuseOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
-        let reuses = Mutex<Set<String>>([])
+        let (transcript, reuses) = try Self.runWatchingTheSessionsRegistry(for: .reused)
+        let listed = transcript.filter { $0.hasPrefix("   Reused: ") }.flatMap { line in
+            line.dropFirst("   Reused: ".count)
+                .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" && $0 != "none" }.map(String.init)
+        }
+        #expect(Set(reuses) == Set(listed))
+        #expect(reuses.contains("ReadingService"))
+    }
+
+    /// Runs the session, watching the registry it launches (the first one it installs
+    /// into; the second only counts registrations) for events with `outcome`.
+    private static func runWatchingTheSessionsRegistry(
+        for outcome: ResolutionEvent.Outcome
+    ) throws -> (transcript: [String], services: [String]) {
+        let services = Mutex<[String]>([])
         let sessionRegistry = Mutex<ServiceRegistry?>(nil)
         let session = ScriptedSession(install: { registry in
             sessionRegistry.withLock { first in
                 guard first == nil else { return }
                 first = registry
                 registry.addResolutionObserver { event in
-                    if event.outcome == .reused { reuses.withLock { _ = $0.insert(event.serviceType) } }
+                    if event.outcome == outcome { services.withLock { $0.append(event.serviceType) } }
                 }
             }
             WeReadApp.install(into: registry)
         })
         let transcript = try session.run()
-        let listed = transcript.filter { $0.hasPrefix("   Reused: ") }.flatMap { line in
-            line.dropFirst("   Reused: ".count)
-                .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" && $0 != "none" }.map(String.init)
-        }
-        #expect(reuses.withLock { $0 } == Set(listed))
-        #expect(reuses.withLock { $0 }.contains("ReadingService"))
+        return (transcript, services.withLock { $0 })
     }
 
     /// The launch's "Instances alive" is observed like every other step: an assembly that
-    /// built something while installing would show, instead of the line claiming nothing was.
-    /// Anything installing builds is listed at launch, apart from what is alive: a weak
-    /// reader built and let go while installing is not counted.
+    /// built something while installing shows, on a line of its own, instead of the line
+    /// claiming nothing was; a weak reader built and let go while installing is not
+    /// counted as alive.
     @Test(arguments: [
         (CatalogService.self as Any.Type, [
             "   Instances alive: 1 — CatalogService.",
