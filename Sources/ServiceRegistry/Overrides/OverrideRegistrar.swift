@@ -68,6 +68,8 @@ public final class OverrideRegistrar {
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
         factory: @escaping @Sendable (borrowing Resolver, Argument) throws -> Service
     ) {
-        add(ArgumentFactoryRegistration(name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory))
+        add(
+            ArgumentFactoryRegistration(
+                name: name, scope: scope, origin: Installing.overrideRegistration, factory: factory))
     }
 }

@@ -32,12 +32,17 @@ extension RouteAction {
         } catch let error as RouteError {
             throw error
         } catch {
-            throw RouteError(.handlerFailed(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string)
+            throw handlerFailure(error, request)
         }
     }
 
     func unavailable(_ error: ResolutionError, _ request: RouteRequest) -> RouteError {
         RouteError(.serviceUnavailable(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string)
+    }
+
+    /// What a handler's (or an argument closure's) error other than a `RouteError` becomes.
+    func handlerFailure(_ error: any Error, _ request: RouteRequest) -> RouteError {
+        RouteError(.handlerFailed(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string)
     }
 }
 
@@ -129,7 +134,7 @@ final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
         } catch let error as RouteError {
             return .failure(error)
         } catch {
-            return .failure(RouteError(.handlerFailed(error, pattern: request.pattern ?? RouteError.fallbackPattern), url: request.url.string))
+            return .failure(handlerFailure(error, request))
         }
     }
 }
