@@ -86,8 +86,9 @@ struct AllocationCounterTests {
 @Suite("Registry resolves: allocations")
 struct RegistryResolveAllocationTests {
     /// A cached singleton is handed out without allocating, whatever its name's length,
-    /// ASCII or not. (A name that is not ASCII goes to `Hasher`, which allocates to
-    /// normalize one that is not in NFC, such as `"cafe\u{301}"`; not covered here.)
+    /// ASCII or not. (A name that is not ASCII goes to `Hasher`, which allocates for one
+    /// with a combining accent, such as `"cafe\u{301}"`, or `"x\u{301}"`, which is
+    /// already in NFC; not covered here.)
     ///
     /// In a process of its own: while another test has an override scope or an observer,
     /// resolves here leave the fast path, and this debug build's unspecialized slow path

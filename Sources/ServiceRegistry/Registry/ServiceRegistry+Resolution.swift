@@ -8,7 +8,8 @@ extension ServiceRegistry {
     /// ```
     ///
     /// Returning a cached singleton takes no lock that threads queue on, allocates
-    /// nothing and formats no type name.
+    /// nothing (unless its name has a combining accent, such as `"cafe\u{301}"`, which
+    /// the standard library's string hashing allocates for) and formats no type name.
     ///
     /// - Parameters:
     ///   - type: The service type, usually a protocol. Inferred from the context if omitted.

@@ -45,7 +45,8 @@ struct ServiceKey: Hashable, Sendable {
     /// spell the same text, even in different bytes (`"é"` as one scalar, or as `"e"` and a
     /// combining accent), so bytes can be hashed only where each text has one spelling:
     /// ASCII. A name that is not ASCII goes to `Hasher`, which hashes the canonical form
-    /// (and allocates to make it when the name is not in NFC, such as `"cafe\u{301}"`),
+    /// (and allocates for a name with a combining accent, such as `"cafe\u{301}"`, or
+    /// `"x\u{301}"`, which is already in NFC),
     /// unless it is one of the few spellings of an ASCII name (see
     /// ``asciiForms``), which hashes as that name.
     private static func nameHash(_ name: String) -> UInt64 {
