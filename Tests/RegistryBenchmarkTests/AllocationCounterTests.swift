@@ -94,6 +94,7 @@ struct RegistryResolveAllocationTests {
     /// resolves here leave the fast path, and this debug build's unspecialized slow path
     /// allocates (a release build does not).
     @Test func aNamedCachedSingletonResolvesWithoutAllocating() async throws {
+        try #require(AllocationCounter.isAvailable)
         let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
             final class Cache: Sendable {}
             let names = [

@@ -50,7 +50,8 @@ struct BenchmarkRunTests {
             options.subjects = [SubjectName.registry]
             let results = runBenchmarks(options: options)
             let lines = [CaseName.singleton, CaseName.transient, CaseName.chain3].map { caseName in
-                let allocations = results.first { $0.caseName == caseName }?.allocationsPerOperation
+                let allocations = results.first { $0.caseName == caseName && $0.subject == SubjectName.registry }?
+                    .allocationsPerOperation
                 return "\(caseName) \(allocations.map { "\($0)" } ?? "none")"
             }
             print(lines.joined(separator: "|"), terminator: "")
