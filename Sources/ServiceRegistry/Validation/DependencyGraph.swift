@@ -59,13 +59,24 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     public let nodes: [Node]
     /// Every edge, sorted.
     public let edges: [Edge]
+    /// The index in ``nodes`` of each node, by id.
+    private let nodeIndices: [String: Int]
+    /// The indices in ``edges`` of each node's edges, by the id they lead from.
+    private let edgeIndices: [String: [Int]]
+
+    init(nodes: [Node], edges: [Edge]) {
+        self.nodes = nodes
+        self.edges = edges
+        nodeIndices = Dictionary(nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        edgeIndices = Dictionary(grouping: edges.indices) { edges[$0].from }
+    }
 
     /// The node with `id`.
     ///
     /// - Parameter id: A ``Node/id``, such as an ``Edge/from`` or ``Edge/to``.
     /// - Returns: The node, or `nil` when this graph has none with that id.
     public func node(_ id: String) -> Node? {
-        nodes.first { $0.id == id }
+        nodeIndices[id].map { nodes[$0] }
     }
 
     /// The nodes `node` depends on, with the edges that lead to them.
@@ -74,7 +85,10 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     /// - Returns: The edges from `node`, in the order of ``edges``, each with the node it
     ///   leads to.
     public func dependencies(of node: Node) -> [(edge: Edge, node: Node)] {
-        edges.filter { $0.from == node.id }.compactMap { edge in self.node(edge.to).map { (edge, $0) } }
+        (edgeIndices[node.id] ?? []).compactMap { index in
+            let edge = edges[index]
+            return self.node(edge.to).map { (edge, $0) }
+        }
     }
 
     /// The ``textTree`` rendering.
