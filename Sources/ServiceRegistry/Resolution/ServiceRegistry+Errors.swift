@@ -12,8 +12,7 @@ extension ServiceRegistry {
         let path = pathNames(below: parent, resolution: resolution) + [requested]
         let givenArgument = argumentType.map(TypeName.of)
 
-        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides)
-            .filter { $0.key.service == key.service }
+        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
         let sameName = sameType.filter { $0.key.name == key.name }
         if !sameName.isEmpty {
             // The table's order follows where the runtime put the types, which changes from
@@ -64,13 +63,23 @@ extension ServiceRegistry {
         (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []).map(\.displayName)
     }
 
-    /// Every registration a resolve here could find, shadowed ones excluded.
-    func visibleRegistrations(overrides: OverrideLayer?) -> [AnyRegistration] {
+    /// Every registration a resolve here could find (only those for the service type
+    /// `service`, if given), shadowed ones excluded.
+    ///
+    /// Validation may meet a failure in every registration it builds, so a failing resolve
+    /// looks only at its own service type: listing and hashing every registration for each
+    /// failure made validating a large registry with a common dependency missing quadratic.
+    func visibleRegistrations(overrides: OverrideLayer?, of service: ObjectIdentifier? = nil) -> [AnyRegistration] {
         var seen = Set<ServiceKey>()
         var result: [AnyRegistration] = []
         for registry in lineage {
             var candidates = overrides?.registrations(in: registry) ?? []
-            candidates += registry.table.allRegistrations
+            if let service {
+                candidates = candidates.filter { $0.service == service }
+                candidates += registry.table.registrations(of: service)
+            } else {
+                candidates += registry.table.allRegistrations
+            }
             for registration in candidates where seen.insert(registration.key).inserted {
                 result.append(registration)
             }

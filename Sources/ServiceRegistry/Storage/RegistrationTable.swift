@@ -110,6 +110,22 @@ final class RegistrationTable: @unchecked Sendable {
         }
     }
 
+    /// Every registration for the service type `service`, in no particular order: what a
+    /// failing resolve lists, without retaining or hashing every other registration.
+    func registrations(of service: ObjectIdentifier) -> [AnyRegistration] {
+        readLocked {
+            var result: [AnyRegistration] = []
+            for index in 0..<capacity {
+                if let registration = Self.registration(in: slots[index].load(ordering: .acquiring)),
+                    registration._withUnsafeGuaranteedRef({ $0.service == service })
+                {
+                    result.append(registration.takeUnretainedValue())
+                }
+            }
+            return result
+        }
+    }
+
     // MARK: Writing
 
     /// Stores `registration`, replacing any registration with the same key.
