@@ -368,6 +368,30 @@ struct ValidationTests {
         #expect(elapsed < .seconds(3), "took \(elapsed)")
     }
 
+    /// Two components may each register a `Config`: the error and the report list each
+    /// under its full name, as the dependency graph shows it, so the two never read the same.
+    @Test func typesOfOneShortNameAreListedUnderTheirFullNames() throws {
+        let parent = ServiceRegistry()
+        parent.register(ValidationCatalogComponent.Config.self) { _ in ValidationCatalogComponent.Config() }
+        let child = parent.makeChild()
+        child.register(ValidationReviewComponent.Config.self) { r in
+            _ = try r.resolve(Inventory.self)  // never registered
+            return ValidationReviewComponent.Config()
+        }
+        child.register(Checkout.self) { _ in Thing() }
+        let error = try #require(throws: ValidationError.self) { try child.validate() }
+        #expect(error.failures.map(\.registration) == ["ServiceRegistryTests.ValidationReviewComponent.Config"])
+        #expect(error.description.contains("✗ ServiceRegistryTests.ValidationReviewComponent.Config [registered directly]"))
+
+        child.register(ValidationReviewComponent.Config.self) { _ in ValidationReviewComponent.Config() }
+        let report = try child.validate()
+        #expect(
+            report.built == [
+                "Checkout", "ServiceRegistryTests.ValidationCatalogComponent.Config",
+                "ServiceRegistryTests.ValidationReviewComponent.Config",
+            ])
+    }
+
     @Test func findsMistakesOnlyWhenTheyAreThere() throws {
         // The same wiring before and after the one missing registration is added.
         let registry = makeBrokenRegistry()
@@ -377,3 +401,8 @@ struct ValidationTests {
         try registry.validate()
     }
 }
+
+/// Two components' types of one short name. Not private: a private type's full name
+/// carries a compiler-made context.
+enum ValidationCatalogComponent { struct Config: Sendable {} }
+enum ValidationReviewComponent { struct Config: Sendable {} }

@@ -48,17 +48,28 @@ extension ServiceRegistry {
         var failures: [ValidationError.Failure] = []
         var notChecked: [String] = []
         var built: [String] = []
-        // Names are formatted once per registration, not on every comparison of the sort.
+        // A type whose short name another registered type shares (each component's
+        // `Config`) is listed under its full name, as the graph shows it; otherwise two
+        // entries would read the same. Names are formatted once per registration, not on
+        // every comparison of the sort.
         let registrations = visibleRegistrations(overrides: OverrideLayer.active)
-            .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
-            .sorted { $0.key < $1.key }
-            .map(\.registration)
-        for registration in registrations {
+            .map { registration in
+                let name =
+                    recorder.sharedShortNames.contains(registration.serviceTypeName)
+                    ? TypeName.describe(registration.qualifiedServiceTypeName, name: registration.key.name)
+                    : registration.displayName
+                return (
+                    displayName: name, argument: registration.argumentTypeName ?? "",
+                    qualifiedName: registration.qualifiedServiceTypeName, registration: registration
+                )
+            }
+            .sorted { ($0.displayName, $0.argument, $0.qualifiedName) < ($1.displayName, $1.argument, $1.qualifiedName) }
+        for (displayName, _, _, registration) in registrations {
             guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
             guard registration.key.takesNoArgument else {
                 recorder.recordNode(registration, owner: owner, status: .notChecked)
                 notChecked.append(
-                    "\(registration.displayName) (argument: \(registration.argumentTypeName ?? "?"))")
+                    "\(displayName) (argument: \(registration.argumentTypeName ?? "?"))")
                 continue
             }
             let isolation = OverrideLayer(
@@ -77,11 +88,11 @@ extension ServiceRegistry {
                 recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
                 failures.append(
                     ValidationError.Failure(
-                        registration: registration.displayName, origin: owner.originName(registration.origin),
+                        registration: displayName, origin: owner.originName(registration.origin),
                         error: error))
             } else {
                 recorder.recordNode(registration, owner: owner, status: .resolved)
-                built.append(registration.displayName)
+                built.append(displayName)
             }
         }
         return (ValidationError(failures: failures, notChecked: notChecked, passedCount: built.count), built)
