@@ -309,6 +309,24 @@ struct DependencyGraphTests {
         #expect(graph.nodes.first { $0.serviceType == "ShareSheet" }?.status == .notChecked)
     }
 
+    /// A factory may resolve from another registry directly (`ServiceRegistry.shared`
+    /// through `@Injected`): what that registry holds, or lacks, is not a node of this
+    /// registry's graph, which would show it as registered here.
+    @Test func servicesOfAnotherRegistryAreNotNodes() throws {
+        let other = ServiceRegistry()
+        other.register(CatalogStore.self, scope: .singleton) { _ in Node() }
+        let registry = ServiceRegistry()
+        registry.register(BookDetailView.self) { _ in
+            _ = try other.resolve(CatalogStore.self)
+            _ = try? other.resolve(ReviewStore.self)  // not registered there either
+            return Node()
+        }
+        try registry.validate()
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.map(\.id) == ["BookDetailView"])
+        #expect(graph.edges.isEmpty)
+    }
+
     @Test func edgesShowWhoResolvedWhom() throws {
         let graph = makeAppRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }

@@ -88,11 +88,22 @@ final class DependencyRecorder: Sendable {
         }
     }
 
+    /// Which registry of the one validated and its parents `registry` is (0 for the one
+    /// validated), or `nil` for a registry outside them: one a factory resolves from
+    /// directly (`ServiceRegistry.shared` through `@Injected`, a child it makes), whose
+    /// services are not this graph's.
+    private func level(of registry: ServiceRegistry) -> Int? {
+        self.registry.lineage.enumerated().first { $0.element === registry }?.offset
+    }
+
     /// Adds a node for `registration` (found in `owner`) with `status`, replacing the status
     /// a node already has only when `status` says more.
+    ///
+    /// - Returns: The node's id; `nil`, recording nothing, when `owner` is outside the
+    ///   registry validated and its parents.
     @discardableResult
-    func recordNode(_ registration: AnyRegistration, owner: ServiceRegistry, status: DependencyGraph.Status?) -> String {
-        let level = Array(registry.lineage).firstIndex { $0 === owner } ?? 0
+    func recordNode(_ registration: AnyRegistration, owner: ServiceRegistry, status: DependencyGraph.Status?) -> String? {
+        guard let level = level(of: owner) else { return nil }
         let origin = owner.originName(registration.origin)
         return state.withLock { state in
             let id: String
@@ -140,14 +151,17 @@ final class DependencyRecorder: Sendable {
 
     /// Records that the service in `parent` (if any) resolved `registration`.
     func recordEdge(to registration: AnyRegistration, owner: ServiceRegistry, below parent: UnsafePointer<ResolutionFrame>?) {
-        let to = recordNode(registration, owner: owner, status: nil)
+        guard let to = recordNode(registration, owner: owner, status: nil) else { return }
         addEdge(from: parent, to: to, isCycle: false)
     }
 
-    /// Records that the service in `parent` asked for `key`, which nothing provides.
+    /// Records that the service in `parent` asked `registry` for `key`, which nothing
+    /// provides there; nothing when `registry` is outside the one validated and its parents.
     func recordFailure(
-        of key: ServiceKey, serviceType: Any.Type, below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
+        of key: ServiceKey, serviceType: Any.Type, in registry: ServiceRegistry,
+        below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
     ) {
+        guard level(of: registry) != nil else { return }
         func node(_ serviceType: String) -> DependencyGraph.Node {
             let argument = error.givenArgumentType.map { " <\($0)>" } ?? ""
             return DependencyGraph.Node(
