@@ -48,8 +48,9 @@ enum WeReadApp {
     /// How many registrations the registry holds and how many components made them.
     ///
     /// Counted from the registry's dependency graph, its public view of what is
-    /// registered. Drawing the graph builds each service once in isolation and caches
-    /// nothing, so call it on a registry whose instances you are not watching.
+    /// registered. Drawing the graph runs each factory once, in isolation, and caches
+    /// nothing; resolution observers do not hear of it, but a factory's own side effects
+    /// happen.
     ///
     /// - Parameter registry: The registry to count.
     /// - Returns: The registrations made in `registry` itself (not its parents) and the

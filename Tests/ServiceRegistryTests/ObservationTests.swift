@@ -164,5 +164,19 @@ struct ObservationTests {
             String(decoding: result.standardOutputContent, as: UTF8.self)
                 == "built ReviewService depth 0 transient|built Clock depth 0 transient")
     }
+
+    /// Validation builds every registration in isolation and drops what it built: none of
+    /// that is reported, or an observer counting builds would take it for the app's.
+    @Test func validationsBuildsAreNotReported() throws {
+        let registry = makeRegistry()
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        try registry.validate()
+        _ = registry.dependencyGraph()
+        #expect(log.lines.isEmpty)
+        _ = try registry.resolve(ReviewService.self)
+        #expect(log.lines == ["built ReviewService depth 0 singleton"])
+    }
 }
 

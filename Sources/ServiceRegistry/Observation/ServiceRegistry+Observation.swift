@@ -8,7 +8,8 @@ extension ServiceRegistry {
     /// screen pulls in, whether a `.weak` instance is reused. The observer runs on the
     /// resolving thread, inside the resolve, so keep it short. What an observer resolves
     /// itself (and tasks it starts) is not reported, so an observer that resolves never
-    /// calls itself without end. While any observer exists in the process, cached
+    /// calls itself without end; nor is what ``validate()`` and ``dependencyGraph()``
+    /// build, in isolation, and drop. While any observer exists in the process, cached
     /// singletons take the slower, reporting path.
     ///
     /// ```swift

@@ -95,7 +95,9 @@ extension ServiceRegistry {
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
-        if !ResolutionObservers.noneActive {
+        // Validation's builds are not reported: they are made in isolation and dropped,
+        // and an observer counting builds would take them for the app's.
+        if !ResolutionObservers.noneActive, overrides?.recorder == nil {
             resolution.pointee.registry._withUnsafeGuaranteedRef {
                 $0.report(outcome, registration, instance: result, below: parent)
             }
