@@ -283,6 +283,11 @@ struct ValidationTests {
         #expect(report.built == ["Checkout", "Inventory"])
         #expect(report.notChecked == ["Receipts (argument: String)"])
         #expect(report.description.contains("Not checked (their factories take an argument): Receipts (argument: String)"))
+        #expect(report.description.hasPrefix("ServiceRegistry validation passed: 2 registrations built."))
+
+        let one = ServiceRegistry()
+        one.register(Inventory.self) { _ in Thing() }
+        #expect(try one.validate().description == "ServiceRegistry validation passed: 1 registration built.")
     }
 
     @Test func honoursActiveOverrides() throws {

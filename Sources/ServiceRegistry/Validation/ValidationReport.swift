@@ -12,7 +12,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
     /// How many were built, then the registrations not checked.
     public var description: String {
-        var text = "ServiceRegistry validation passed: \(built.count) registrations built."
+        var text = "ServiceRegistry validation passed: \(built.count) registration\(built.count == 1 ? "" : "s") built."
         if !notChecked.isEmpty {
             text += " Not checked (their factories take an argument): \(notChecked.joined(separator: ", "))"
         }
