@@ -499,8 +499,11 @@ struct DependencyGraphTests {
     }
 
     /// Rendering and walking a large graph take time in proportion to its size: each
-    /// node's dependencies are found by its id, not by scanning every edge.
-    @Test func aLargeGraphRendersAndIsWalkedQuickly() throws {
+    /// node's dependencies are found by its id, not by scanning every edge (which took
+    /// about 4 s here in a debug build). No clock is read: on shared or sanitized CI
+    /// machines a time limit fails at random. What is checked is that the lookups by id
+    /// answer as scanning the nodes and edges does.
+    @Test func aLargeGraphIsWalkedByIdAsByScanning() throws {
         let registry = ServiceRegistry()
         for index in 0..<50 {
             registry.register(PageCache.self, name: "leaf \(index)") { _ in Node() }
@@ -514,15 +517,18 @@ struct DependencyGraphTests {
         let graph = registry.dependencyGraph()
         #expect(graph.nodes.count == 4_050)
 
-        let start = ContinuousClock.now
         let tree = graph.textTree
         let dependencyCount = graph.nodes.reduce(0) { $0 + graph.dependencies(of: $1).count }
-        let elapsed = ContinuousClock.now - start
-
         #expect(dependencyCount == 4_000)
         #expect(tree.split(separator: "\n").count == 8_000)
-        // Scanning every edge for each node took about 4 s here in a debug build.
-        #expect(elapsed < .seconds(1), "took \(elapsed)")
+
+        for node in graph.nodes where node.name == "feed 7" || node.name == "leaf 7" {
+            #expect(graph.node(node.id)?.id == node.id)
+            let byScan = graph.edges.filter { $0.from == node.id }
+            #expect(graph.dependencies(of: node).map(\.edge) == byScan)
+            #expect(graph.dependencies(of: node).map(\.node.id) == byScan.map(\.to))
+        }
+        #expect(graph.node("no such node") == nil)
     }
 
     @Test func graphOfAnEmptyRegistryIsEmpty() {

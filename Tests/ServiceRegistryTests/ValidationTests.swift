@@ -355,22 +355,25 @@ struct ValidationTests {
 
     /// Each failing resolve looks for look-alike registrations of its own service type
     /// only, so a large registry in which one common dependency is missing validates in
-    /// time in proportion to its size, not to its size squared.
-    @Test func aLargeRegistryWithACommonDependencyMissingValidatesQuickly() throws {
+    /// time in proportion to its size, not to its size squared (listing and hashing every
+    /// registration for each failure took about 6 s here in a debug build). No clock is
+    /// read: on shared or sanitized CI machines a time limit fails at random. What is
+    /// checked is that each failure still lists the look-alikes of its own type, and
+    /// only those.
+    @Test func aLargeRegistryWithACommonDependencyMissingListsEveryFailure() throws {
         let registry = ServiceRegistry()
+        registry.register(Inventory.self, name: "warehouse") { _ in Thing() }
         for index in 0..<3_000 {
             registry.register(Checkout.self, name: "till \(index)") { r in
-                _ = try r.resolve(Inventory.self)  // never registered
+                _ = try r.resolve(Inventory.self)  // registered only under a name
                 return Thing()
             }
         }
-        let start = ContinuousClock.now
         let error = try #require(throws: ValidationError.self) { try registry.validate() }
-        let elapsed = ContinuousClock.now - start
         #expect(error.failures.count == 3_000)
-        // Listing and hashing every registration for each failure took about 6 s here in
-        // a debug build.
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(error.failures.allSatisfy { $0.error.reason == .notRegistered })
+        #expect(error.failures.allSatisfy { $0.error.similarRegistrations == [#"Inventory (name: "warehouse")"#] })
+        #expect(error.failures.first?.error.path == [#"Checkout (name: "till 0")"#, "Inventory"])
     }
 
     /// Two components may each register a `Config`: the error and the report list each
