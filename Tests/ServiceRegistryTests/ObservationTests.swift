@@ -178,5 +178,25 @@ struct ObservationTests {
         _ = try registry.resolve(ReviewService.self)
         #expect(log.lines == ["built ReviewService depth 0 singleton"])
     }
+
+    /// A factory that opens an override scope of its own while validation runs it still
+    /// builds in validation's isolation, and drops what it builds: not reported either.
+    @Test func validationsBuildsInAScopeAFactoryOpensAreNotReported() throws {
+        let registry = makeRegistry()
+        registry.register(Clock.self) { _ in
+            try registry.withOverrides { _ in } operation: {
+                _ = try registry.resolve(ReviewService.self)
+            }
+            return FixedClock(now: 0)
+        }
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        try registry.validate()
+        _ = registry.dependencyGraph()
+        #expect(log.lines.isEmpty)
+        _ = try registry.resolve(Clock.self)
+        #expect(log.lines == ["built ReviewService depth 0 singleton", "built Clock depth 0 transient"])
+    }
 }
 

@@ -22,6 +22,9 @@ final class OverrideLayer: Sendable {
     let parent: OverrideLayer?
     /// Records what validation observes; `nil` for a user's scope.
     let recorder: DependencyRecorder?
+    /// Whether this is validation's layer or a scope nested in it (one a factory opens
+    /// while validation runs it): what is built here is built in isolation and dropped.
+    let isInValidation: Bool
     /// Shared instances built inside the scope, by the registration they were built from.
     private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
 
@@ -50,6 +53,7 @@ final class OverrideLayer: Sendable {
         fewRegistrations = registrations.count <= Self.scanLimit ? Array(registrations.values) : nil
         self.parent = parent
         self.recorder = recorder
+        isInValidation = recorder != nil || parent?.isInValidation == true
         Self.liveLayers.wrappingAdd(1, ordering: .relaxed)
         FastPath.block()
     }

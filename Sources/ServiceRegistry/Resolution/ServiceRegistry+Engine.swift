@@ -96,8 +96,9 @@ extension ServiceRegistry {
                 resolution: resolution)
         }
         // Validation's builds are not reported: they are made in isolation and dropped,
-        // and an observer counting builds would take them for the app's.
-        if !ResolutionObservers.noneActive, overrides?.recorder == nil {
+        // and an observer counting builds would take them for the app's. So are those in a
+        // scope a factory opens while validation runs it.
+        if !ResolutionObservers.noneActive, overrides?.isInValidation != true {
             resolution.pointee.registry._withUnsafeGuaranteedRef {
                 $0.report(outcome, registration, instance: result, below: parent)
             }
