@@ -400,6 +400,23 @@ struct ValidationTests {
             ])
     }
 
+    /// A registered type whose short name only a missing type shares is listed under its
+    /// full name too, as the graph shows it: otherwise the error reads `Config` for a
+    /// registration whose factory misses `Config`.
+    @Test func aTypeSharingItsShortNameWithAMissingOneIsListedUnderItsFullName() throws {
+        let registry = ServiceRegistry()
+        registry.register(ValidationCatalogComponent.Config.self) { r in
+            _ = try r.resolve(ValidationReviewComponent.Config.self)  // never registered
+            return ValidationCatalogComponent.Config()
+        }
+        registry.register(Checkout.self) { _ in Thing() }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        let graph = registry.dependencyGraph()
+        let failed = try #require(graph.nodes.first { $0.status == .failed(.notRegistered) })
+        #expect(failed.serviceType == "ServiceRegistryTests.ValidationCatalogComponent.Config")
+        #expect(error.failures.map(\.registration) == [failed.serviceType])
+    }
+
     @Test func findsMistakesOnlyWhenTheyAreThere() throws {
         // The same wiring before and after the one missing registration is added.
         let registry = makeBrokenRegistry()

@@ -52,10 +52,7 @@ final class DependencyRecorder: Sendable {
     /// registered type that only a missing one shares its short name with is renamed here.
     var graph: DependencyGraph {
         state.withLock { state in
-            var fullNames = registeredFullNames
-            for missing in state.missing.values {
-                fullNames[missing.shortNode.serviceType, default: []].insert(missing.qualifiedNode.serviceType)
-            }
+            let fullNames = fullNames(state)
             func isShared(_ shortName: String) -> Bool { fullNames[shortName, default: []].count > 1 }
 
             var nodes = state.nodes
@@ -86,6 +83,21 @@ final class DependencyRecorder: Sendable {
                 nodes: nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
                 edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
         }
+    }
+
+    /// Short type names that two or more types in the graph share, registered or missing
+    /// (all of whose nodes show the full names): final once the validation pass is over.
+    var shortNamesSharedInGraph: Set<String> {
+        state.withLock { state in Set(fullNames(state).filter { $0.value.count > 1 }.keys) }
+    }
+
+    /// The full names of the registered and the missing types, by short name.
+    private func fullNames(_ state: State) -> [String: Set<String>] {
+        var fullNames = registeredFullNames
+        for missing in state.missing.values {
+            fullNames[missing.shortNode.serviceType, default: []].insert(missing.qualifiedNode.serviceType)
+        }
+        return fullNames
     }
 
     /// Which registry of the one validated and its parents `registry` is (0 for the one

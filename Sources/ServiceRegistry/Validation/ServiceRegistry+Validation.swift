@@ -45,31 +45,17 @@ extension ServiceRegistry {
     private func validationPass(recorder: DependencyRecorder? = nil) -> (error: ValidationError, built: [String]) {
         let recorder = recorder ?? DependencyRecorder(registry: self)
         let outer = OverrideLayer.current
-        var failures: [ValidationError.Failure] = []
-        var notChecked: [String] = []
-        var built: [String] = []
-        // A type whose short name another registered type shares (each component's
-        // `Config`) is listed under its full name, as the graph shows it; otherwise two
-        // entries would read the same. Names are formatted once per registration, not on
-        // every comparison of the sort.
+        // Names are formatted once per registration, not on every comparison of the sort.
         let registrations = visibleRegistrations(overrides: OverrideLayer.active)
-            .map { registration in
-                let name =
-                    recorder.sharedShortNames.contains(registration.serviceTypeName)
-                    ? TypeName.describe(registration.qualifiedServiceTypeName, name: registration.key.name)
-                    : registration.displayName
-                return (
-                    displayName: name, argument: registration.argumentTypeName ?? "",
-                    qualifiedName: registration.qualifiedServiceTypeName, registration: registration
-                )
-            }
-            .sorted { ($0.displayName, $0.argument, $0.qualifiedName) < ($1.displayName, $1.argument, $1.qualifiedName) }
-        for (displayName, _, _, registration) in registrations {
+            .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
+            .sorted { $0.key < $1.key }
+            .map(\.registration)
+        var outcomes: [(registration: AnyRegistration, owner: ServiceRegistry, error: ResolutionError?)] = []
+        for registration in registrations {
             guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
             guard registration.key.takesNoArgument else {
                 recorder.recordNode(registration, owner: owner, status: .notChecked)
-                notChecked.append(
-                    "\(displayName) (argument: \(registration.argumentTypeName ?? "?"))")
+                outcomes.append((registration, owner, nil))
                 continue
             }
             let isolation = OverrideLayer(
@@ -84,14 +70,35 @@ extension ServiceRegistry {
                     return error
                 }
             }
-            if let error {
-                recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
+            recorder.recordNode(registration, owner: owner, status: error.map { .failed($0.reason) } ?? .resolved)
+            outcomes.append((registration, owner, error))
+        }
+
+        // A type whose short name another type in the graph shares, registered or missing
+        // (each component's `Config`), is listed under its full name, as the graph shows it;
+        // otherwise two entries would read the same. Which types are missing is known only
+        // now, so the lists are named, and sorted by those names, here.
+        let shared = recorder.shortNamesSharedInGraph
+        let named = outcomes.map { outcome in
+            let registration = outcome.registration
+            let name =
+                shared.contains(registration.serviceTypeName)
+                ? TypeName.describe(registration.qualifiedServiceTypeName, name: registration.key.name)
+                : registration.displayName
+            return (key: (name, registration.argumentTypeName ?? "", registration.qualifiedServiceTypeName), outcome)
+        }
+        .sorted { $0.key < $1.key }
+        var failures: [ValidationError.Failure] = []
+        var notChecked: [String] = []
+        var built: [String] = []
+        for ((displayName, _, _), (registration, owner, error)) in named {
+            if !registration.key.takesNoArgument {
+                notChecked.append("\(displayName) (argument: \(registration.argumentTypeName ?? "?"))")
+            } else if let error {
                 failures.append(
                     ValidationError.Failure(
-                        registration: displayName, origin: owner.originName(registration.origin),
-                        error: error))
+                        registration: displayName, origin: owner.originName(registration.origin), error: error))
             } else {
-                recorder.recordNode(registration, owner: owner, status: .resolved)
                 built.append(displayName)
             }
         }

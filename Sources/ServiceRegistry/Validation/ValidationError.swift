@@ -7,8 +7,9 @@ public struct ValidationError: Error, CustomStringConvertible {
     /// A registration that failed to build, and why.
     public struct Failure: Sendable {
         /// The registration, such as `BookDetailService` or `ReviewService (name: "offline")`;
-        /// a type whose short name another registered type shares shows its full name
-        /// (`Reviews.Config`), as in ``ServiceRegistry/dependencyGraph()``.
+        /// a type whose short name another type shares, registered or asked for but
+        /// missing, shows its full name (`Reviews.Config`), as in
+        /// ``ServiceRegistry/dependencyGraph()``.
         public let registration: String
         /// Who registered it (an assembly's type name, `registered directly`, or `override`).
         public let origin: String
