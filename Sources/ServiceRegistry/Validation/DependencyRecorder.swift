@@ -28,7 +28,7 @@ final class DependencyRecorder: Sendable {
     private let state = Lock(State())
     /// Short type names that two or more registered types share (each component's
     /// `Config`): all their nodes show the full names, decided before anything is met.
-    let sharedShortNames: Set<String>
+    private let sharedShortNames: Set<String>
     /// The full names of the registered types, by short name.
     private let registeredFullNames: [String: Set<String>]
 
