@@ -99,25 +99,23 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// Every registration, in no particular order.
     var allRegistrations: [AnyRegistration] {
-        readLocked {
-            var result: [AnyRegistration] = []
-            for index in 0..<capacity {
-                if let registration = Self.registration(in: slots[index].load(ordering: .acquiring)) {
-                    result.append(registration.takeUnretainedValue())
-                }
-            }
-            return result
-        }
+        registrations { _ in true }
     }
 
     /// Every registration for the service type `service`, in no particular order: what a
     /// failing resolve lists, without retaining or hashing every other registration.
     func registrations(of service: ObjectIdentifier) -> [AnyRegistration] {
+        registrations { $0.service == service }
+    }
+
+    /// The registrations `isIncluded` accepts, each retained only if it is: the test sees
+    /// the registration while the stripe lock keeps it alive.
+    private func registrations(where isIncluded: (AnyRegistration) -> Bool) -> [AnyRegistration] {
         readLocked {
             var result: [AnyRegistration] = []
             for index in 0..<capacity {
                 if let registration = Self.registration(in: slots[index].load(ordering: .acquiring)),
-                    registration._withUnsafeGuaranteedRef({ $0.service == service })
+                    registration._withUnsafeGuaranteedRef(isIncluded)
                 {
                     result.append(registration.takeUnretainedValue())
                 }
