@@ -46,6 +46,13 @@ struct Resolution {
         self.context = enclosingBuild?.context ?? 0
     }
 
+    /// The registrations being resolved above a resolve below `parent` (nil at the top),
+    /// outermost first: the frames', or else the path of the build this resolution
+    /// continues.
+    func path(below parent: UnsafePointer<ResolutionFrame>?) -> [AnyRegistration] {
+        parent?.registrations ?? enclosingBuild?.path ?? []
+    }
+
     /// The `.graph` instance kept under `key`, if this resolution built one.
     func graphInstance(for key: GraphInstanceKey) -> GraphInstance? {
         if let first = firstGraphInstance, first.key == key { return first }

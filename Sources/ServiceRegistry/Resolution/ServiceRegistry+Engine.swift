@@ -310,7 +310,7 @@ extension ServiceRegistry {
                     defer { BuildCoordinator.finish(cellID) }
                     if copyCached() { return }
                     builtHere = true
-                    let path = (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []) + [registration]
+                    let path = resolution.pointee.path(below: parent) + [registration]
                     BuildTrace.activeBuilds.wrappingAdd(1, ordering: .relaxed)
                     defer { BuildTrace.activeBuilds.wrappingSubtract(1, ordering: .relaxed) }
                     BuildTrace.publishing(context: context, path: path) {

@@ -9,7 +9,7 @@ extension ServiceRegistry {
     ) -> ResolutionError {
         let typeName = TypeName.of(serviceType)
         let requested = TypeName.describe(typeName, name: key.name)
-        let path = pathNames(below: parent, resolution: resolution) + [requested]
+        let path = resolution.pointee.path(below: parent).map(\.displayName) + [requested]
         let givenArgument = argumentType.map(TypeName.of)
 
         let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
@@ -55,12 +55,6 @@ extension ServiceRegistry {
             path: (enclosing.path + [registration]).map(\.displayName),
             note: "A factory on this path resolves through the registry instead of its resolver `r`, "
                 + "so the path may leave out services in between; resolving through `r` shows every step.")
-    }
-
-    private func pathNames(below parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>)
-        -> [String]
-    {
-        (parent?.registrations ?? resolution.pointee.enclosingBuild?.path ?? []).map(\.displayName)
     }
 
     /// Every registration a resolve here could find (only those for the service type
