@@ -97,7 +97,7 @@ extension RoutePattern {
     /// Refuses a host value with an ASCII capital letter: a URL's host is read in
     /// lowercase, so the value would not come back as given.
     private func requireLowercaseHost(_ value: Substring, name: String, expected: String?) throws(RouteError) {
-        guard value.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return }
+        guard value.utf8.contains(where: isASCIIUppercase) else { return }
         throw RouteError(.invalidParameter(
             name: name, value: String(value),
             expected: (expected ?? "a value") + " without capital letters (a URL's host is read in lowercase)",
