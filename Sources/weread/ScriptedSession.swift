@@ -40,11 +40,9 @@ struct ScriptedSession {
         for event in observer.takeEvents() where event.isNewInstance && !builtAtLaunch.contains(event.service) {
             builtAtLaunch.append(event.service)
         }
-        // Counted on a registry of their own: drawing the graph runs each factory once, in
-        // isolation, which the session's registry must not see happen at launch.
-        let counted = ServiceRegistry()
-        install(counted)
-        let wiring = WeReadApp.registrationSummary(of: counted)
+        // Drawing the graph runs each factory once, in isolation, caching nothing and
+        // unheard by the observer: the session's registry is left as installing left it.
+        let wiring = WeReadApp.registrationSummary(of: registry)
         transcript += [
             "",
             "1. Launch",

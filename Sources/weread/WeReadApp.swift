@@ -28,11 +28,12 @@ enum WeReadApp {
 
     /// Creates a registry with every component installed.
     ///
+    /// - Parameter install: Installs the components; ``install(into:)`` by default.
     /// - Returns: A new registry, separate from `ServiceRegistry.shared` so that each
     ///   command and each test starts from nothing built.
-    static func makeRegistry() -> ServiceRegistry {
+    static func makeRegistry(install: (ServiceRegistry) -> Void = install(into:)) -> ServiceRegistry {
         let registry = ServiceRegistry()
-        install(into: registry)
+        install(registry)
         return registry
     }
 

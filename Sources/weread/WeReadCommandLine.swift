@@ -14,11 +14,7 @@ enum WeReadCommandLine {
     static func run(
         _ arguments: [String], install: @escaping (ServiceRegistry) -> Void = WeReadApp.install(into:)
     ) -> CommandResult {
-        func makeRegistry() -> ServiceRegistry {
-            let registry = ServiceRegistry()
-            install(registry)
-            return registry
-        }
+        func makeRegistry() -> ServiceRegistry { WeReadApp.makeRegistry(install: install) }
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
