@@ -58,7 +58,8 @@ public struct RouteError: Error, CustomStringConvertible {
         /// ``ServiceRouter/open(_:as:from:)`` asked for a result of a different type than the
         /// handler returned.
         case resultTypeMismatch(expected: String, actual: String, pattern: String?)
-        /// A route pattern could not be read.
+        /// A route pattern could not be read, or only URLs over the router's
+        /// ``URLParsingOptions`` limits could match it.
         case invalidPattern(pattern: String, problem: String)
     }
 

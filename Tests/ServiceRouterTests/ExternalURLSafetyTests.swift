@@ -90,4 +90,63 @@ struct ExternalURLSafetyTests {
         }
         #expect(caseName(reason) == "invalidPattern")
     }
+
+    /// Each pattern beside the shortest URL it matches: a parameter path segment needs a
+    /// byte (a URL's empty segments are dropped), a host parameter none (`weread:///a` has
+    /// the empty host), a trailing wildcard nothing, and `?q` a value.
+    @Test(arguments: [
+        ("weread://shelf/:id/reviews?tab=top&q#:section", "weread://shelf/1/reviews?tab=top&q=x#s"),
+        ("WeRead://Shelf/a/b", "weread://shelf/a/b"),
+        ("weread://:screen/a", "weread:///a"),
+        ("weread://h/a/*rest", "weread://h/a"),
+        ("mailto:someone/:to", "mailto:someone/x"),
+        ("mailto:*to", "mailto:"),
+    ])
+    func aPatternRegistersAtTheLengthLimitOfItsShortestURLButNotBelow(pattern: String, shortest: String) throws {
+        let limit = shortest.utf8.count
+        let router = try makeEchoRouter([pattern], configuration: .init(parsing: URLParsingOptions(maximumLength: limit)))
+        #expect(try router.open(shortest, as: String.self) == RoutePattern(pattern).description)
+
+        let tighter = ServiceRouter(registry: makeRegistry(), configuration: .init(parsing: URLParsingOptions(maximumLength: limit - 1)))
+        let reason = routeErrorReason { () throws(RouteError) in
+            try tighter.register(pattern) { (_: any Greeter, _) in 0 }
+        }
+        guard case .invalidPattern(let text, let problem)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(text == pattern)
+        #expect(problem.contains("at least \(limit) bytes"), "\(problem)")
+        #expect(problem.contains("URLParsingOptions.maximumLength"), "\(problem)")
+    }
+
+    /// Literals match every canonically equivalent spelling (Swift compares strings that
+    /// way) and may be percent-encoded in the pattern, so neither the pattern's text nor
+    /// its decoded bytes bound the URL: a shorter spelling may fit where they would not.
+    @Test(arguments: [
+        ("app://shelf/cafe\u{301}", "app://shelf/caf\u{E9}"),
+        ("app://shelf/caf%C3%A9", "app://shelf/caf\u{E9}"),
+        ("app://shelf/\u{915}\u{93C}", "app://shelf/\u{958}"),
+        ("app://cafe\u{301}?cafe\u{301}=cafe\u{301}", "app://caf\u{E9}?caf\u{E9}=caf\u{E9}"),
+    ])
+    func aPatternIsNeverRefusedWhenAURLWithinTheLimitMatchesIt(pattern: String, url: String) throws {
+        let router = try makeEchoRouter([pattern], configuration: .init(parsing: URLParsingOptions(maximumLength: url.utf8.count)))
+        #expect(try router.open(url, as: String.self) == RoutePattern(pattern).description)
+    }
+
+    @Test func patternsRequiringMoreQueryItemsThanTheLimitAreRefusedAtRegistration() throws {
+        let options = URLParsingOptions(maximumQueryItemCount: 2)
+        let router = try makeEchoRouter(["weread://s?a&b=:n"], configuration: .init(parsing: options))
+        #expect(try router.open("weread://s?b=2&a=1", as: String.self) == "weread://s?a&b=:n")
+        let reason = routeErrorReason { () throws(RouteError) in
+            try router.register("weread://s?a&b&c=x") { (_: any Greeter, _) in 0 }
+        }
+        guard case .invalidPattern(let text, let problem)? = reason else {
+            Issue.record("expected invalidPattern, got \(String(describing: reason))")
+            return
+        }
+        #expect(text == "weread://s?a&b&c=x")
+        #expect(problem.contains("3 query items"), "\(problem)")
+        #expect(problem.contains("URLParsingOptions.maximumQueryItemCount"), "\(problem)")
+    }
 }

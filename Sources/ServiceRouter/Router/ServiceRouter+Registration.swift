@@ -23,7 +23,9 @@ extension ServiceRouter {
     ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
     ///   - handler: Runs with the resolved service and the request; its return value is
     ///     what ``open(_:as:from:)`` returns.
-    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
+    ///   when the pattern cannot be read, or when only URLs over the limits of
+    ///   ``Configuration/parsing`` could match it.
     public func register<Service, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -53,7 +55,9 @@ extension ServiceRouter {
     ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
     ///   - handler: Runs with the resolved service and the request; returns
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
-    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
+    ///   when the pattern cannot be read, or when only URLs over the limits of
+    ///   ``Configuration/parsing`` could match it.
     public func register<Service, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -84,7 +88,9 @@ extension ServiceRouter {
     ///     conversion: ``canOpen(_:from:)`` runs it to stay exact. What it throws reaches
     ///     the caller of `open` as the handler's errors do.
     ///   - handler: Runs with the resolved service and the request.
-    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
+    ///   when the pattern cannot be read, or when only URLs over the limits of
+    ///   ``Configuration/parsing`` could match it.
     public func register<Service, Argument, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -110,7 +116,9 @@ extension ServiceRouter {
     ///   - argument: Makes the resolve argument from the request; a pure conversion.
     ///   - handler: Runs with the resolved service and the request; returns
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
-    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
+    ///   when the pattern cannot be read, or when only URLs over the limits of
+    ///   ``Configuration/parsing`` could match it.
     public func register<Service, Argument, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -125,21 +133,30 @@ extension ServiceRouter {
 
     private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any RouteAction) throws(RouteError) {
         let pattern = try RoutePattern(text, parameterTypes: configuration.parameterTypes)
-        // A trailing wildcard may match no segment at all, so it needs no room in the URL.
-        var pathSegments = pattern.segments.count - (pattern.hasAuthority ? 1 : 0)
-        if pathSegments > 0, case .wildcard = pattern.segments.last { pathSegments -= 1 }
-        let limit = configuration.parsing.maximumSegmentCount
-        guard pathSegments <= limit else {
-            throw RouteError(.invalidPattern(
-                pattern: text,
-                problem: "it needs \(pathSegments) path segments but URLs may have at most \(limit) (URLParsingOptions.maximumSegmentCount), so it could never match"
-            ))
-        }
+        try requireMatchableURLs(pattern, text)
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
         // A route with the same pattern and priority is replaced; it is dropped after the
         // lock is released, since what its handler captured may have a `deinit` that uses
         // this router.
         let replaced = state.withLock { $0.trie.insert(route) }
         withExtendedLifetime(replaced) {}
+    }
+
+    /// Refuses a pattern that only URLs over this router's parsing limits could match: the
+    /// parser refuses every such URL before matching starts, so the route would sit in the
+    /// trie and never run.
+    private func requireMatchableURLs(_ pattern: RoutePattern, _ text: String) throws(RouteError) {
+        let limits = configuration.parsing
+        let problem: String
+        if pattern.requiredPathSegmentCount > limits.maximumSegmentCount {
+            problem = "it needs \(pattern.requiredPathSegmentCount) path segments but URLs may have at most \(limits.maximumSegmentCount) (URLParsingOptions.maximumSegmentCount), so it could never match"
+        } else if pattern.query.count > limits.maximumQueryItemCount {
+            problem = "it needs \(pattern.query.count) query items but URLs may have at most \(limits.maximumQueryItemCount) (URLParsingOptions.maximumQueryItemCount), so it could never match"
+        } else if pattern.minimumURLLength > limits.maximumLength {
+            problem = "the URLs it matches are at least \(pattern.minimumURLLength) bytes long but URLs may be at most \(limits.maximumLength) (URLParsingOptions.maximumLength), so it could never match"
+        } else {
+            return
+        }
+        throw RouteError(.invalidPattern(pattern: text, problem: problem))
     }
 }

@@ -2,7 +2,9 @@
 ///
 /// The limits bound the work any single URL can cause: a URL from a push payload or a web
 /// page is untrusted input, and a megabyte-long URL or one with thousands of segments
-/// should be refused up front with a ``RouteError`` rather than walked.
+/// should be refused up front with a ``RouteError`` rather than walked. A route that only
+/// URLs over these limits could match is refused when it is registered, rather than never
+/// matching.
 ///
 /// ```swift
 /// var options = URLParsingOptions()
