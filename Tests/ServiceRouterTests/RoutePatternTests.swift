@@ -49,6 +49,8 @@ struct RoutePatternTests {
         "weread://book#",
         "weread://book/%zz",
         "weread://book:80/x",
+        "weread://book::/x",
+        "weread://:/x",
         "weread://user@book/x",
         "weread://book/a b",
         "weread://book?q=a+b",
@@ -62,6 +64,17 @@ struct RoutePatternTests {
         }
         #expect(text == pattern)
         #expect(!problem.isEmpty)
+    }
+
+    /// As in a URL, an empty port is no port (RFC 3986), so a pattern may spell one too.
+    @Test func anEmptyPortIsNoPortInPatternsAndURLsAlike() throws {
+        #expect(try RoutePattern("weread://Book:/:id").description == "weread://book/:id")
+        #expect(try RoutePattern("weread://:screen:/x") == RoutePattern("weread://:screen/x"))
+        let router = try makeEchoRouter(["weread://book:/:id"])
+        #expect(try router.open("weread://book:/42", as: String.self) == "weread://book/:id")
+        #expect(try router.open("weread://book/42", as: String.self) == "weread://book/:id")
+        #expect(try router.open("weread://book:8080/42", as: String.self) == "weread://book/:id")
+        #expect(try router.url(for: "weread://book:/:id", parameters: ["id": 42]) == "weread://book/42")
     }
 
     @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {

@@ -42,6 +42,17 @@ struct URLParsingTests {
         #expect(url.port == 8443)
     }
 
+    /// RFC 3986 allows an empty port (`port = *DIGIT`) and reads it as no port.
+    @Test func readsAnEmptyPortAsNoPort() throws {
+        let url = try RouteURL("weread://book:/42")
+        #expect(url.host == "book")
+        #expect(url.port == nil)
+        #expect(url.pathSegments == ["42"])
+        #expect(try RouteURL("weread://Book:?q=1").host == "book")
+        #expect(try RouteURL("weread://book:#top").port == nil)
+        #expect(try RouteURL("weread://:/x").host == "")
+    }
+
     @Test func decodesPercentEscapesPerSegmentKeepingEncodedSlashInside() throws {
         let url = try RouteURL("weread://search/a%2Fb/%E7%BA%A2%E6%A5%BC%E6%A2%A6/100%25")
         #expect(url.pathSegments == ["a/b", "红楼梦", "100%"])
@@ -89,7 +100,7 @@ struct URLParsingTests {
         ("https://trusted.example@evil.example/", "malformedURL"),
         ("weread://[::1]/x", "malformedURL"),
         ("weread://book:99999/x", "malformedURL"),
-        ("weread://book:/x", "malformedURL"),
+        ("weread://book:8a/x", "malformedURL"),
         ("weread://bo\\ok/x", "malformedURL"),
         ("weread://book/%", "invalidPercentEncoding"),
         ("weread://book/%4", "invalidPercentEncoding"),

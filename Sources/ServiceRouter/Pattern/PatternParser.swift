@@ -85,13 +85,16 @@ struct PatternParser {
         )
     }
 
-    private mutating func readHost(_ host: Piece) throws(RouteError) -> PatternSegment {
+    private mutating func readHost(_ authority: Piece) throws(RouteError) -> PatternSegment {
+        // An empty port is no port, as in a URL (RFC 3986 §3.2.3): `weread://book:/x` is
+        // `weread://book/x`. A lone ':' stays a parameter without a name.
+        let host = authority.count > 1 && authority.last == UInt8(ascii: ":") ? authority.dropLast() : authority
         let first = host.first
         if first == UInt8(ascii: ":") || first == UInt8(ascii: "*") {
             return try readSegment(host)
         }
         if host.contains(UInt8(ascii: ":")) {
-            throw invalid("the host '\(Self.string(host))' names a port; the router matches hosts without ports")
+            throw invalid("the host '\(Self.string(authority))' names a port; the router matches hosts without ports")
         }
         if host.contains(UInt8(ascii: "@")) {
             throw invalid("the host '\(Self.string(host))' contains credentials ('@')")

@@ -14,6 +14,8 @@
 /// | `#:section` / `#reviews` | captures / requires the fragment |
 ///
 /// The host is the first segment and may itself be a parameter (`weread://:screen`).
+/// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
+/// (`weread://book:/:id`) is no port, as in a URL.
 /// Scheme and host literals are case-insensitive; path literals are case-sensitive. Query
 /// items not named in the pattern are allowed and reach the handler through
 /// ``RouteRequest/query(_:)``.

@@ -7,6 +7,7 @@
 ///
 /// Normalisation, so that equivalent spellings route alike:
 /// - the scheme and host are lowercased (ASCII only; path segments keep their case);
+/// - an empty port is no port (`weread://book:/42`, as RFC 3986 reads it);
 /// - empty path segments are dropped, so `weread://book/42/` and `weread://book//42` both
 ///   have the segments `["42"]` under the host `book`;
 /// - `%2F` inside a segment decodes to a `/` that stays part of that one segment.
@@ -26,7 +27,8 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The host, decoded and lowercased; `nil` when the URL has no `//` authority
     /// (`mailto:someone`), empty for `weread:///path`.
     public let host: String?
-    /// The port, when the authority names one.
+    /// The port, when the authority names one; `nil` for an empty port
+    /// (`weread://book:/42`), which RFC 3986 reads as none.
     public let port: Int?
     /// The decoded, non-empty path segments.
     public let pathSegments: [String]

@@ -87,7 +87,8 @@ struct URLParser {
     }
 
     /// Reads `host[:port]`. Credentials (`user@`) are refused: an app deep link never needs
-    /// them and `https://trusted.example@evil.example` is a classic spoof.
+    /// them and `https://trusted.example@evil.example` is a classic spoof. An empty port
+    /// (`weread://book:/42`) is no port, as RFC 3986 reads it (§3.2.3, `port = *DIGIT`).
     private func readAuthority(_ bytes: UTF8Bytes, _ range: Range<Int>) throws(RouteError) -> (String, Int?) {
         if bytes.firstIndex(of: UInt8(ascii: "@"), in: range) != nil {
             throw error(.malformedURL(problem: "its authority '\(bytes.string(range))' contains credentials ('@'); remove the user part"))
@@ -99,13 +100,15 @@ struct URLParser {
         var port: Int?
         if let colon = lastIndex(of: UInt8(ascii: ":"), in: range, bytes) {
             let digits = colon + 1..<range.upperBound
-            // At most five digits are read, so the value cannot overflow.
-            guard !digits.isEmpty, digits.count <= 5, !bytes.contains(in: digits, where: { !isASCIIDigit($0) }),
-                let value = Int(bytes.string(digits)), value <= 65_535
-            else {
-                throw error(.malformedURL(problem: "its port '\(bytes.string(digits))' is not a number from 0 to 65535"))
+            if !digits.isEmpty {
+                // At most five digits are read, so the value cannot overflow.
+                guard digits.count <= 5, !bytes.contains(in: digits, where: { !isASCIIDigit($0) }),
+                    let value = Int(bytes.string(digits)), value <= 65_535
+                else {
+                    throw error(.malformedURL(problem: "its port '\(bytes.string(digits))' is not a number from 0 to 65535"))
+                }
+                port = value
             }
-            port = value
             hostRange = range.lowerBound..<colon
         }
         for offset in hostRange where !(bytes[offset] >= 0x80 || isHostByte(bytes[offset])) {
