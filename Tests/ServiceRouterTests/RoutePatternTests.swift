@@ -77,6 +77,23 @@ struct RoutePatternTests {
         #expect(try router.url(for: "weread://book:/:id", parameters: ["id": 42]) == "weread://book/42")
     }
 
+    /// `é` as one scalar (NFC) and as `e` and U+0301 (NFD) are canonically equivalent, and
+    /// the router compares literals, query names and query values as Swift compares
+    /// strings, so either spelling matches the other; a captured value keeps the URL's.
+    @Test(arguments: [("caf\u{E9}", "cafe%CC%81"), ("cafe\u{301}", "caf%C3%A9")])
+    func literalsMatchTheOtherUnicodeNormalizationForm(patternSpelling: String, urlSpelling: String) throws {
+        let literal = "app://shelf/\(patternSpelling)"
+        let everywhere = "app://\(patternSpelling)/:name?\(patternSpelling)=\(patternSpelling)#\(patternSpelling)"
+        let router = try makeEchoRouter([literal, everywhere])
+        #expect(try router.open("app://shelf/\(urlSpelling)", as: String.self) == RoutePattern(literal).description)
+        let request = try router.match("app://\(urlSpelling)/\(urlSpelling)?\(urlSpelling)=\(urlSpelling)#\(urlSpelling)")
+        #expect(try request.pattern == RoutePattern(everywhere).description)
+        let name = try #require(request.parameters["name"])
+        #expect(name == patternSpelling)
+        let asInURL = try RouteURL("app://x/\(urlSpelling)").pathSegments[0]
+        #expect(Array(name.unicodeScalars) == Array(asInURL.unicodeScalars))
+    }
+
     @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {
         let reason = routeErrorReason { () throws(RouteError) in try RoutePattern("book/:id") }
         guard case .invalidPattern(_, let problem)? = reason else {
