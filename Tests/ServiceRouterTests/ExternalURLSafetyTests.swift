@@ -134,6 +134,14 @@ struct ExternalURLSafetyTests {
         #expect(try router.open(url, as: String.self) == RoutePattern(pattern).description)
     }
 
+    /// A URL without path segments or query items passes any segment and item limit, even
+    /// one below zero, so a pattern that needs neither is never refused for them.
+    @Test func aPatternNeedingNoSegmentsOrQueryItemsRegistersUnderAnyCountLimit() throws {
+        let options = URLParsingOptions(maximumSegmentCount: -1, maximumQueryItemCount: -1)
+        let router = try makeEchoRouter(["weread://h", "weread://h/*rest"], configuration: .init(parsing: options))
+        #expect(try router.open("weread://h", as: String.self) == "weread://h")
+    }
+
     @Test func patternsRequiringMoreQueryItemsThanTheLimitAreRefusedAtRegistration() throws {
         let options = URLParsingOptions(maximumQueryItemCount: 2)
         let router = try makeEchoRouter(["weread://s?a&b=:n"], configuration: .init(parsing: options))
