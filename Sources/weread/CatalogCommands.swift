@@ -21,16 +21,9 @@ struct CatalogCommands {
     /// `weread reviews <book-id>`: every review of the book, the most helpful first.
     func reviews(_ id: BookID) -> CommandResult {
         do {
-            let reviewService = try registry.resolve(ReviewService.self)
-            let catalog = try registry.resolve(CatalogService.self)
-            let reviews = try reviewService.reviews(ofBookWithID: id)
-            let rating = try reviewService.rating(ofBookWithID: id)
-            // The review service has already checked the id, so the book exists here.
-            let title = catalog.book(withID: id).map { "\($0.title) (\($0.author), \($0.year))" } ?? "book \(id)"
-            guard !reviews.isEmpty else {
-                return .success(["No reviews yet for \(title)."])
-            }
-            return .success(["Reviews of \(title) — \(rating)"] + reviews.map { "  " + TextLayout.reviewLine($0) })
+            let screen = try ReviewsScreen.lines(
+                of: id, reviews: registry.resolve(ReviewService.self), catalog: registry.resolve(CatalogService.self))
+            return .success(screen)
         } catch {
             return failure(error, command: "reviews")
         }

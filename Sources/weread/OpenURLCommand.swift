@@ -8,7 +8,7 @@ import WeReadInterfaces
 /// | link | screen | service |
 /// |---|---|---|
 /// | `weread://book/42` | a book's detail screen | `BookDetailService` (built for the id) |
-/// | `weread://book/42/reviews` | all of a book's reviews | `ReviewService` |
+/// | `weread://book/42/reviews` | all of a book's reviews | `ReviewService` (and `CatalogService` for the title) |
 /// | `weread://book/42/read` | start or resume reading | `ReadingService` |
 /// | `weread://search?q=austen` | books matching the text | `CatalogService` |
 /// | `weread://shelf` | the reader's shelf | `BookshelfService` |
@@ -48,11 +48,13 @@ enum WeReadRoutes {
             (detail: any BookDetailService, request) in
             withSource(detail.render(), request)
         }
+        // The screen's title comes from the catalog. Resolving it here builds nothing more:
+        // the catalog is the review service's own dependency, a singleton built with it.
+        let registry = router.registry
         try router.register("weread://book/:bookId(bookID)/reviews") { (reviews: any ReviewService, request) in
-            let id = try bookArgument(request)
-            let all = try reviews.reviews(ofBookWithID: id)
-            let heading = "Reviews of book \(id) — \(try reviews.rating(ofBookWithID: id))"
-            return withSource(([heading] + all.map { "  " + TextLayout.reviewLine($0) }).joined(separator: "\n"), request)
+            let screen = try ReviewsScreen.lines(
+                of: try bookArgument(request), reviews: reviews, catalog: registry.resolve(CatalogService.self))
+            return withSource(screen.joined(separator: "\n"), request)
         }
         try router.register("weread://book/:bookId(bookID)/read") { (reading: any ReadingService, request) in
             let session = try reading.startReading(try bookArgument(request))

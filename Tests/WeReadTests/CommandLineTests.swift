@@ -36,6 +36,16 @@ import Testing
         #expect(result.output == "No reviews yet for The True Story of Ah Q (Lu Xun, 1921).\n")
     }
 
+    /// The reviews screen reached by command and by link is the same screen: the link's
+    /// heading names the book too, and an unreviewed book says so the same way.
+    @Test(arguments: ["42", "69"])
+    func theReviewsCommandAndTheReviewsLinkShowTheSameScreen(id: String) {
+        let command = WeReadCommandLine.run(["reviews", id])
+        let link = WeReadCommandLine.run(["open-url", "weread://book/\(id)/reviews"])
+        #expect(command.exitCode == .success)
+        #expect(link == command)
+    }
+
     @Test func searchListsMatchesWithTheirIDs() {
         let result = WeReadCommandLine.run(["search", "the", "hobbit"])
         #expect(result.exitCode == .success)
