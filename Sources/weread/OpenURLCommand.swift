@@ -143,8 +143,33 @@ private func describe(
     case .malformedURL, .invalidPercentEncoding, .urlTooLong, .tooManySegments, .tooManyQueryItems,
         .schemeNotAllowed, .inAppOnly, .noRoute, .invalidParameter, .invalidPattern:
         let links = router.routes.map { "  " + $0.pattern }
-        let message = ["weread: \(error)", "Links weread can open:"] + links + ["Example: weread open-url 'weread://book/42?from=push'"]
+        let message = ["weread: \(linkProblem(error))", "Links weread can open:"] + links
+            + ["Example: weread open-url 'weread://book/42?from=push'"]
         return (message.joined(separator: "\n"), CommandResult.ExitCode.usage.rawValue)
+    }
+}
+
+/// What is wrong with a link weread cannot open, said to the person who typed it.
+///
+/// The router's own description is kept where it speaks about the link (how it is
+/// malformed, which parameter is wrong); where it speaks to the app's developer (register a
+/// route, allow a scheme, raise a parsing limit), weread says what that means for the link.
+private func linkProblem(_ error: RouteError) -> String {
+    let link = error.url.map { "'\($0)'" } ?? "the link"
+    switch error.reason {
+    case .noRoute, .inAppOnly:
+        return "\(link) is not a link weread can open."
+    case .schemeNotAllowed:
+        return "\(link) is not a weread:// link; weread opens only its own links."
+    case .urlTooLong(let length, let limit):
+        // The link itself is left out: it is longer than anyone would read.
+        return "the link is \(length) bytes long; weread opens links of at most \(limit) bytes."
+    case .tooManySegments(let limit):
+        return "\(link) has more than \(limit) path segments; no weread link has that many."
+    case .tooManyQueryItems(let limit):
+        return "\(link) has more than \(limit) query items; weread reads at most \(limit)."
+    default:
+        return error.description
     }
 }
 

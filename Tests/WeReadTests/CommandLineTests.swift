@@ -103,7 +103,7 @@ import Testing
         (["open-url"], "weread: open-url needs a link.", .usage),
         (["open-url", "weread://book/999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
         (["open-url", "weread://book/999/reviews"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
-        (["open-url", "weread://nowhere/42"], "weread: ", .usage),
+        (["open-url", "weread://nowhere/42"], "weread: 'weread://nowhere/42' is not a link weread can open.", .usage),
         (["open-url", "weread://search?q=zzzz"], "weread: no book's title or author contains “zzzz”.", .notFound),
         (["open-url", "weread://search?q=%20"], "weread: the search link has no text to look for.", .usage),
         (["open-url", "weread://search?q=zzzz%20"], "weread: no book's title or author contains “zzzz”.", .notFound),
@@ -120,6 +120,33 @@ import Testing
         #expect(result.output.isEmpty)
         #expect(result.errorOutput.hasPrefix(message), "got: \(result.errorOutput)")
         #expect(result.errorOutput.split(separator: "\n").count >= 2, "every error also says how to fix it")
+    }
+
+    static let manySegments = "weread://shelf" + String(repeating: "/x", count: 40)
+    static let manyQueryItems = "weread://shelf?" + (1...70).map { "a\($0)=1" }.joined(separator: "&")
+
+    /// A link weread cannot open is explained to the person who typed it: what is wrong with
+    /// the link and which links work, never the router's advice to the app's developer
+    /// (register a route, allow a scheme, raise a parsing limit), which a user cannot act on.
+    @Test(arguments: [
+        ("weread://nowhere/42", "weread: 'weread://nowhere/42' is not a link weread can open."),
+        ("weread://book/42/reviews/extra", "weread: 'weread://book/42/reviews/extra' is not a link weread can open."),
+        ("https://weread.example/book/42",
+         "weread: 'https://weread.example/book/42' is not a weread:// link; weread opens only its own links."),
+        ("weread://book/" + String(repeating: "4", count: 5_000),
+         "weread: the link is 5014 bytes long; weread opens links of at most 4096 bytes."),
+        (manySegments, "weread: '\(manySegments)' has more than 32 path segments; no weread link has that many."),
+        (manyQueryItems, "weread: '\(manyQueryItems)' has more than 64 query items; weread reads at most 64."),
+    ])
+    func aLinkWereadCannotOpenIsExplainedToItsUser(url: String, problem: String) {
+        let result = WeReadCommandLine.run(["open-url", url])
+        #expect(result.exitCode == .usage)
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == problem)
+        #expect(lines.dropFirst().first == "Links weread can open:")
+        for advice in ["Register a route", "setFallback", "allowedExternalSchemes", "URLParsingOptions"] {
+            #expect(!result.errorOutput.contains(advice), "the message gives the developer's fix: \(advice)")
+        }
     }
 
     @Test func aWiringMistakeIsReportedAsSuchWithTheRegistrysExplanation() {
