@@ -14,7 +14,7 @@ import WeReadInterfaces
 /// | `weread://shelf` | the reader's shelf | `BookshelfService` |
 ///
 /// A `from` query item (`?from=push`) is accepted by every link and echoed, as an app
-/// would log where a link came from.
+/// would log where a link came from; an empty one is ignored.
 enum WeReadRoutes {
     /// A book id: a whole number from 1. Declared as a parameter type so that
     /// `weread://book/0` and `weread://book/abc` are refused while matching, with a message
@@ -82,7 +82,8 @@ enum WeReadRoutes {
     }
 
     private static func withSource(_ text: String, _ request: RouteRequest) -> String {
-        guard let source = request.query("from") else { return text }
+        // `?from=` names no source: echoing it would print "(opened from )".
+        guard let source = request.query("from")?.trimmingWhitespace(), !source.isEmpty else { return text }
         return text + "\n(opened from \(source))"
     }
 }

@@ -85,6 +85,13 @@ import Testing
         #expect(result.output.hasSuffix("(opened from push)\n"))
     }
 
+    /// A `from` with no value names no source, so the screen is shown as if it were absent
+    /// rather than ending in "(opened from )".
+    @Test(arguments: ["weread://book/42?from=", "weread://book/42?from=%20", "weread://book/42?from"])
+    func anEmptyFromIsNotEchoed(url: String) {
+        #expect(WeReadCommandLine.run(["open-url", url]) == WeReadCommandLine.run(["open", "42"]))
+    }
+
     /// Mistakes a person can make, each with the message it must get and its exit status.
     @Test(arguments: [
         (["open"], "weread: open needs a book id.", CommandResult.ExitCode.usage),
