@@ -21,7 +21,7 @@ struct CatalogCommands {
     /// `weread reviews <book-id>`: every review of the book, the most helpful first.
     func reviews(_ id: BookID) -> CommandResult {
         do {
-            let screen = try ReviewsScreen.lines(
+            let screen = try Screens.reviews(
                 of: id, reviews: registry.resolve(ReviewService.self), catalog: registry.resolve(CatalogService.self))
             return .success(screen)
         } catch {

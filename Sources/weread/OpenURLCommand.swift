@@ -52,15 +52,12 @@ enum WeReadRoutes {
         // the catalog is the review service's own dependency, a singleton built with it.
         let registry = router.registry
         try router.register("weread://book/:bookId(bookID)/reviews") { (reviews: any ReviewService, request) in
-            let screen = try ReviewsScreen.lines(
+            let screen = try Screens.reviews(
                 of: try bookArgument(request), reviews: reviews, catalog: registry.resolve(CatalogService.self))
             return withSource(screen.joined(separator: "\n"), request)
         }
         try router.register("weread://book/:bookId(bookID)/read") { (reading: any ReadingService, request) in
-            let session = try reading.startReading(try bookArgument(request))
-            let text = "Reading \(session.book.title): page \(session.currentPage) of \(session.book.pageCount), "
-                + "\(TextLayout.duration(minutes: session.minutesLeft)) left"
-            return withSource(text, request)
+            withSource(Screens.reading(try reading.startReading(try bookArgument(request))), request)
         }
         try router.register("weread://search?q=:text") { (catalog: any CatalogService, request) in
             let text = try request.parameters.string("text").trimmingWhitespace()
@@ -70,8 +67,7 @@ enum WeReadRoutes {
             return withSource(TextLayout.searchResult(matches, for: text).joined(separator: "\n"), request)
         }
         try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
-            let lines = shelf.entries.map { "  \(TextLayout.bookLine($0.book)) — \($0.percentRead)% read" }
-            return withSource((["On the shelf:"] + lines).joined(separator: "\n"), request)
+            withSource(Screens.shelf(shelf).joined(separator: "\n"), request)
         }
     }
 

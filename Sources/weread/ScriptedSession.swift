@@ -63,8 +63,7 @@ struct ScriptedSession {
         }
 
         transcript += try step(2, "Open the shelf", registry: registry, observer: observer, clock: clock) {
-            let shelf = try registry.resolve(BookshelfService.self)
-            return ["Your shelf:"] + shelf.entries.map { "  " + Self.shelfLine($0) }
+            Screens.shelf(try registry.resolve(BookshelfService.self))
         }
         transcript.append("   CatalogService is a singleton: built on first use, now kept for everyone.")
 
@@ -80,8 +79,7 @@ struct ScriptedSession {
             // The progress bar asks for the reader while the reading screen still holds it.
             let progressBarReader = try registry.resolve(ReadingService.self)
             return [
-                "\(session.book.title), page \(session.currentPage) of \(session.book.pageCount) — "
-                    + "about \(TextLayout.duration(minutes: session.minutesLeft)) left at your pace.",
+                Screens.reading(session),
                 "Progress bar shares the open reader: \(progressBarReader === reader ? "yes" : "no").",
             ]
         }
@@ -123,17 +121,6 @@ struct ScriptedSession {
             "   Built just now: \(TextLayout.list(built)) (\(Self.microseconds(elapsed)))",
             "   Reused: \(TextLayout.list(reused))",
         ]
-    }
-
-    /// A shelf row: the book and how far the reader has got.
-    static func shelfLine(_ entry: ShelfEntry) -> String {
-        let progress: String
-        switch entry.pagesRead {
-        case 0: progress = "not started"
-        case entry.book.pageCount...: progress = "finished"
-        default: progress = "page \(entry.pagesRead) of \(entry.book.pageCount)"
-        }
-        return "\(TextLayout.bookLine(entry.book)) · \(progress)"
     }
 
     /// A duration in whole microseconds, such as `41 µs`.

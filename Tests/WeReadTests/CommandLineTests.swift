@@ -46,6 +46,21 @@ import Testing
         #expect(link == command)
     }
 
+    /// The shelf and the open book, reached by link, are the screens the scripted session
+    /// shows at its steps 2 and 4 (there framed by "   │ ").
+    @Test(arguments: [
+        ("weread://shelf", "2. Open the shelf", Int.max),
+        ("weread://book/42/read", "4. Start reading", 1),  // the progress bar's line is the session's own
+    ])
+    func theShelfAndReadingLinksShowTheScreensTheSessionShows(url: String, step: String, lineCount: Int) throws {
+        let transcript = try ScriptedSession().run()
+        let start = try #require(transcript.firstIndex(of: step)) + 1
+        let screen = transcript[start...].prefix { $0.hasPrefix("   │ ") }.prefix(lineCount).map { $0.dropFirst("   │ ".count) }
+        let link = WeReadCommandLine.run(["open-url", url])
+        #expect(link.exitCode == .success)
+        #expect(link.output == screen.map { $0 + "\n" }.joined())
+    }
+
     @Test func searchListsMatchesWithTheirIDs() {
         let result = WeReadCommandLine.run(["search", "the", "hobbit"])
         #expect(result.exitCode == .success)
