@@ -41,7 +41,11 @@ enum CommandLineParser {
             guard let url = values.first else {
                 throw UsageError(problem: "open-url needs a link.", fix: "Try: weread open-url weread://book/42")
             }
-            try expectNoMore(Array(values.dropFirst()), after: "open-url \(url)")
+            // More than one value is most often a link the shell split at a space.
+            try expectNoMore(
+                Array(values.dropFirst()), after: "open-url \(url)",
+                fix: "A link is one argument: quote it, and write a space in it as %20, "
+                    + "e.g. weread open-url 'weread://search?q=the%20hobbit'")
             return .openURL(url)
         default:
             throw UsageError(
@@ -70,11 +74,11 @@ enum CommandLineParser {
         return id
     }
 
-    private static func expectNoMore(_ values: [String], after prefix: String) throws(UsageError) {
+    private static func expectNoMore(
+        _ values: [String], after prefix: String, fix: String = "Run `weread --help` to see what each command takes."
+    ) throws(UsageError) {
         guard let extra = values.first else { return }
-        throw UsageError(
-            problem: "unexpected argument '\(extra)' after 'weread \(prefix)'.",
-            fix: "Run `weread --help` to see what each command takes.")
+        throw UsageError(problem: "unexpected argument '\(extra)' after 'weread \(prefix)'.", fix: fix)
     }
 }
 

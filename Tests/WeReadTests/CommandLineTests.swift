@@ -171,6 +171,20 @@ import Testing
         }
     }
 
+    /// A link split at a space by the shell arrives as two arguments; the message says how
+    /// to pass it as one.
+    @Test func aLinkSplitAtASpaceIsToldToQuoteAndEncodeIt() {
+        let result = WeReadCommandLine.run(["open-url", "weread://search?q=the", "hobbit"])
+        #expect(result.exitCode == .usage)
+        #expect(result.errorOutput == """
+            weread: unexpected argument 'hobbit' after 'weread open-url weread://search?q=the'.
+            A link is one argument: quote it, and write a space in it as %20, e.g. weread open-url 'weread://search?q=the%20hobbit'
+
+            """)
+        // The example it gives works.
+        #expect(WeReadCommandLine.run(["open-url", "weread://search?q=the%20hobbit"]) == WeReadCommandLine.run(["search", "the hobbit"]))
+    }
+
     @Test func aWiringMistakeIsReportedAsSuchWithTheRegistrysExplanation() {
         // A registry without the review component: opening a book cannot be wired up.
         let result = WeReadCommandLine.run(["open", "42"], install: { _ in })
