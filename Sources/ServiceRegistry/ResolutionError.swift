@@ -59,16 +59,26 @@ public struct ResolutionError: Error, CustomStringConvertible {
     public let underlyingError: (any Error)?
     /// Extra context, such as the other thread's part in a cross-thread cycle.
     public let note: String?
+    /// The registrations on ``path``, outermost first (the last entry of ``path`` has none
+    /// when nothing is registered for it): tells a resolve's error that runs through a
+    /// factory's service from one the factory got elsewhere, even when two services on the
+    /// path read the same.
+    let registrations: [RegistrationIdentity]
 
+    /// - Parameters:
+    ///   - path: The registrations being built, outermost first.
+    ///   - requested: The service asked for at the end of `path` when nothing is
+    ///     registered for it (its display name); `nil` when `path` ends with the service.
     init(
-        reason: Reason, serviceType: String, name: String?, path: [String],
+        reason: Reason, serviceType: String, name: String?, path: [AnyRegistration], requested: String? = nil,
         givenArgumentType: String? = nil, registeredArgumentTypes: [String?] = [],
         similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil
     ) {
         self.reason = reason
         self.serviceType = serviceType
         self.name = name
-        self.path = path
+        self.path = path.map(\.displayName) + (requested.map { [$0] } ?? [])
+        self.registrations = path.map(RegistrationIdentity.init)
         self.givenArgumentType = givenArgumentType
         self.registeredArgumentTypes = registeredArgumentTypes
         self.similarRegistrations = similarRegistrations
@@ -143,4 +153,23 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 + "fix what it threw, shown on the first line (and kept in `underlyingError`)."
         }
     }
+}
+
+/// A registration on a ``ResolutionError``'s path, compared by identity.
+struct RegistrationIdentity: Sendable, CustomReflectable {
+    let id: ObjectIdentifier
+    /// Never read. Unowned, it keeps the registration's memory, so no registration made
+    /// later takes this identity while the error exists, but not the registration: a
+    /// factory may keep the error it threw, and a strong reference would make a cycle.
+    private unowned let registration: AnyRegistration
+
+    init(_ registration: AnyRegistration) {
+        id = ObjectIdentifier(registration)
+        self.registration = registration
+    }
+
+    /// Only the identity: reflecting the reference (`dump`, a failed test expectation
+    /// showing the error) would read it, which stops the program once the registration
+    /// is gone.
+    var customMirror: Mirror { Mirror(self, children: ["id": id]) }
 }

@@ -192,9 +192,12 @@ struct ErrorsTests {
         #expect(path.withLock { $0 } == (0...5).map { "ReviewService (name: \"\($0 % 5)\")" })
     }
 
-    @Test func cycleMixingTheResolverAndTheRegistryIsACycle() throws {
+    /// The service resolved through `r` in between is left off the cycle's path; the cycle
+    /// still reaches the caller as one, whatever the scope of the service it closes on.
+    @Test(arguments: [Scope.transient, .graph, .singleton, .weak])
+    func cycleMixingTheResolverAndTheRegistryIsACycle(scope: Scope) throws {
         let registry = ServiceRegistry()
-        registry.register(ReadingService.self, scope: .graph) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(ReadingService.self, scope: scope) { r in ReadingServiceImpl(detail: try r.resolve()) }
         registry.register(BookDetailService.self) { [registry] _ in
             _ = try registry.resolve(ReadingService.self)
             return BookDetailServiceImpl(reviews: ReviewServiceImpl())
@@ -217,6 +220,113 @@ struct ErrorsTests {
         #expect(error.path == ["BookDetailService", "ReviewService"])
         #expect((error.underlyingError as? FactoryError)?.message == "no network")
         #expect(error.description.contains("no network"))
+    }
+
+    /// A cycle closed through the registry inside a shared build, across a service that
+    /// resolves through the registry too: the path leaves that service out, but the cycle
+    /// is still what the caller gets, not that service's failure.
+    @Test(arguments: [Scope.singleton, .weak])
+    func cycleThroughTheRegistryAcrossAnUnsharedServiceIsACycle(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self, scope: scope) { [registry] _ in
+            ReadingServiceImpl(detail: try registry.resolve())
+        }
+        registry.register(BookDetailService.self) { [registry] _ in
+            _ = try registry.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "ReadingService"])
+    }
+
+    /// A factory that resolves through a registry it captured, not through `r`, starts a
+    /// resolve of its own. In a `.transient` or `.graph` factory nothing links that resolve
+    /// to the factory's service, so its error (whose path starts at the service asked for)
+    /// is the factory's failure: `.factoryFailed`, with the path through the factory, and
+    /// the registry's error as `underlyingError`.
+    @Test(arguments: [Scope.transient, .graph])
+    func registryErrorInAnUnsharedFactoryIsWrappedWithThePath(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self, scope: scope) { [registry] _ in
+            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.serviceType == "BookDetailService")
+        #expect(error.path == ["ReadingService", "BookDetailService"])
+        let underlying = try #require(error.underlyingError as? ResolutionError)
+        #expect(underlying.reason == .notRegistered)
+        #expect(underlying.path == ["ReviewService"])
+        #expect(error.description.contains("Resolution path: ReadingService → BookDetailService\n"))
+    }
+
+    /// Inside a `.singleton` or `.weak` build, a resolve through the registry continues the
+    /// build's path: its error names the path through the factory already, as one made
+    /// through `r` would, and reaches the caller as it is.
+    @Test(arguments: [Scope.singleton, .weak])
+    func registryErrorInASharedBuildKeepsItsReasonAndItsPath(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self, scope: scope) { [registry] _ in
+            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .notRegistered)
+        #expect(error.path == ["ReadingService", "BookDetailService", "ReviewService"])
+    }
+
+    /// A `ResolutionError` a factory got anywhere else, here kept from an earlier resolve,
+    /// is that factory's failure too.
+    @Test(arguments: [Scope.transient, .singleton])
+    func storedResolutionErrorThrownByAFactoryIsWrapped(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        let stored = try resolutionError { _ = try registry.resolve(Clock.self) }
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self, scope: scope) { _ in throw stored }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.path == ["ReadingService", "BookDetailService"])
+        #expect((error.underlyingError as? ResolutionError)?.path == ["Clock"])
+    }
+
+    /// A child's registration that decorates its parent's, of the same type: the parent's
+    /// error names a `ReviewService` too, but not this one. Paths are compared by
+    /// registration, not by name, so it is the decorator's failure.
+    @Test func errorFromTheRegistrationADecoratorWrapsIsTheDecoratorsFailure() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self) { r in
+            _ = try r.resolve(Clock.self)
+            return ReviewServiceImpl()
+        }
+        let child = parent.makeChild()
+        child.register(ReviewService.self) { [parent] _ in
+            ReviewServiceImpl(source: "cached " + (try parent.resolve(ReviewService.self)).source)
+        }
+        let error = try resolutionError { _ = try child.resolve(ReviewService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.path == ["ReviewService"])
+        let underlying = try #require(error.underlyingError as? ResolutionError)
+        #expect(underlying.reason == .notRegistered)
+        #expect(underlying.path == ["ReviewService", "Clock"])
+    }
+
+    /// An error keeps no registration alive, and reflecting it (`dump`, or a failed
+    /// expectation showing it) still works once its registry and registrations are gone.
+    @Test func errorOutlivingItsRegistryCanStillBeReflected() throws {
+        weak var freedRegistry: ServiceRegistry?
+        let error = try {
+            let registry = ServiceRegistry()
+            freedRegistry = registry
+            registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+            return try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        }()
+        #expect(freedRegistry == nil)
+        var dumped = ""
+        dump(error, to: &dumped)
+        #expect(dumped.contains("BookDetailService"))
+        #expect(error.path == ["BookDetailService", "ReviewService"])
     }
 
     /// The last line of every description says how to fix that kind of failure, with the

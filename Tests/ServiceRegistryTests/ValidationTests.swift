@@ -328,15 +328,20 @@ struct ValidationTests {
     @Test func factoryResolvingThroughTheRegistryDirectlyStillFails() throws {
         let registry = ServiceRegistry()
         // Resolves through the registry, not through `r`: validation still sees the miss,
-        // but the path starts at the missing service.
+        // as the failure of Checkout's factory; the registry's own error, underneath it,
+        // has a path that starts at the missing service.
         registry.register(Checkout.self) { [unowned registry] _ in
             _ = try registry.resolve(Inventory.self)
             return Thing()
         }
         let error = try #require(throws: ValidationError.self) { try registry.validate() }
         #expect(error.failures.map(\.registration) == ["Checkout"])
-        #expect(error.failures.first?.error.reason == .notRegistered)
-        #expect(error.failures.first?.error.path == ["Inventory"])
+        let failure = try #require(error.failures.first?.error)
+        #expect(failure.reason == .factoryFailed)
+        #expect(failure.path == ["Checkout"])
+        let underlying = try #require(failure.underlyingError as? ResolutionError)
+        #expect(underlying.reason == .notRegistered)
+        #expect(underlying.path == ["Inventory"])
     }
 
     @Test func validatesAChildWithItsParentsRegistrations() throws {

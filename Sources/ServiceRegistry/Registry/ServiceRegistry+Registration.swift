@@ -18,7 +18,9 @@ extension ServiceRegistry {
     ///   - scope: How long a built instance lives and who shares it; ``Scope/transient``
     ///     by default.
     ///   - factory: Builds the service; resolves dependencies through its ``Resolver``.
-    ///     Whatever it throws reaches the caller as ``ResolutionError/Reason/factoryFailed``.
+    ///     Whatever it throws reaches the caller as ``ResolutionError/Reason/factoryFailed``,
+    ///     except a ``ResolutionError`` whose path already runs through this service (one
+    ///     from a resolve through the resolver), which reaches it as it is.
     @inlinable
     public func register<Service>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,

@@ -78,7 +78,7 @@ extension ServiceRegistry {
         let overrides = resolution.pointee.overrides
         if let parent, parent.contains(registration) {
             overrides?.recorder?.recordCycle(at: registration, below: parent)
-            throw cycleError(registration, parent: parent, note: nil)
+            throw cycleError(registration, parent: parent, resolution: resolution, note: nil)
         }
         overrides?.recorder?.recordEdge(to: registration, owner: owner, below: parent)
         if parent == nil, let enclosing = resolution.pointee.enclosingBuild, enclosing.contains(registration) {
@@ -253,18 +253,28 @@ extension ServiceRegistry {
         }
     }
 
-    /// What a resolve throws when a factory threw `error`: a ``ResolutionError`` as it is
-    /// (it names its own path), anything else wrapped as `.factoryFailed`. Out of line,
-    /// like ``resolveGraph(_:argument:into:parent:resolution:)``, to keep the registration's
+    /// What a resolve throws when a factory threw `error`: a ``ResolutionError`` whose path
+    /// runs through the factory's service as it is (a resolve below made it, and it names
+    /// the whole path already); anything else wrapped as `.factoryFailed`, with the path
+    /// to the factory's service and `error` as its `underlyingError`.
+    ///
+    /// A resolve through `r` runs through the factory's frame, and so does one through the
+    /// registry while a `.singleton` or `.weak` service is built (it continues the build's
+    /// path). A resolve through the registry from a `.transient` or `.graph` factory starts
+    /// a path of its own, without the factory's service, and a `ResolutionError` from
+    /// anywhere else (one the factory kept from an earlier resolve) names some other path:
+    /// both are the factory's failure. Out of line, like
+    /// ``resolveGraph(_:argument:into:parent:resolution:)``, to keep the registration's
     /// reference count out of the successful path.
     @inline(never)
     private func factoryFailure(
         _ error: any Error, of registration: AnyRegistration, in frame: UnsafePointer<ResolutionFrame>
     ) -> ResolutionError {
-        if let error = error as? ResolutionError { return error }
+        let path = frame.registrations
+        if let error = error as? ResolutionError, error.runsThrough(path) { return error }
         return ResolutionError(
             reason: .factoryFailed, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: frame.registrations.map(\.displayName), underlyingError: error)
+            path: path, underlyingError: error)
     }
 
     /// Copies the shared instance in `cell` into `result`, building it exactly once if needed.
@@ -332,7 +342,7 @@ extension ServiceRegistry {
                 case .cycle(let other):
                     outcome = .failed(
                         cycleError(
-                            registration, parent: parent,
+                            registration, parent: parent, resolution: resolution,
                             note: "`\(other)` is being built by another resolve that waits for this one, "
                                 + "so the two depend on each other (perhaps on different threads)."))
                 }

@@ -9,7 +9,7 @@ extension ServiceRegistry {
     ) -> ResolutionError {
         let typeName = TypeName.of(serviceType)
         let requested = TypeName.describe(typeName, name: key.name)
-        let path = resolution.pointee.path(below: parent).map(\.displayName) + [requested]
+        let path = resolution.pointee.path(below: parent)
         let givenArgument = argumentType.map(TypeName.of)
 
         let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
@@ -23,7 +23,7 @@ extension ServiceRegistry {
                 return lhs < rhs
             }
             return ResolutionError(
-                reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path,
+                reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
                 givenArgumentType: givenArgument, registeredArgumentTypes: registered)
         }
         let similar = sameType.map { registration in
@@ -31,18 +31,24 @@ extension ServiceRegistry {
                 ?? registration.displayName
         }
         return ResolutionError(
-            reason: .notRegistered, serviceType: typeName, name: key.name, path: path,
+            reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: requested,
             givenArgumentType: givenArgument, similarRegistrations: similar.sorted())
     }
 
     /// `.circularDependency` for meeting `registration` again below `parent`.
-    func cycleError(_ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?, note: String?)
-        -> ResolutionError
-    {
-        let above = parent?.registrations ?? []
-        return ResolutionError(
+    ///
+    /// The path above starts at the build this resolution continues, if any, also for a
+    /// resolve at the top (one a factory started through the registry, which meets a build
+    /// that another thread's resolve holds while it waits for this one): the factory passes
+    /// on only an error whose path runs through its service (see
+    /// ``factoryFailure(_:of:in:)``).
+    func cycleError(
+        _ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?,
+        resolution: UnsafeMutablePointer<Resolution>, note: String?
+    ) -> ResolutionError {
+        ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: (above + [registration]).map(\.displayName), note: note)
+            path: resolution.pointee.path(below: parent) + [registration], note: note)
     }
 
     /// `.circularDependency` for meeting `registration` again in a top-level resolve that
@@ -52,7 +58,7 @@ extension ServiceRegistry {
     func cycleThroughRegistryError(_ registration: AnyRegistration, enclosing: BuildTrace) -> ResolutionError {
         ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: (enclosing.path + [registration]).map(\.displayName),
+            path: enclosing.path + [registration],
             note: "A factory on this path resolves through the registry instead of its resolver `r`, "
                 + "so the path may leave out services in between; resolving through `r` shows every step.")
     }
@@ -79,5 +85,23 @@ extension ServiceRegistry {
             }
         }
         return result
+    }
+}
+
+extension ResolutionError {
+    /// Whether this error names the path through the service being built at the end of
+    /// `path` (the registrations from the top down to it): its path starts with `path`,
+    /// registration for registration.
+    ///
+    /// A cycle met through the registry counts also when its path leaves that service out
+    /// (such a path lists only the services met through the registry and inside shared
+    /// builds): when the path names the service further on, or the cycle closes on a
+    /// service `path` holds, the service is inside the loop.
+    func runsThrough(_ path: [AnyRegistration]) -> Bool {
+        let ids = registrations.map(\.id)
+        let pathIDs = path.map(ObjectIdentifier.init)
+        if ids.starts(with: pathIDs) { return true }
+        guard reason == .circularDependency, let service = pathIDs.last, let closing = ids.last else { return false }
+        return ids.contains(service) || pathIDs.contains(closing)
     }
 }
