@@ -12,7 +12,7 @@ extension ServiceRegistry {
         let path = resolution.pointee.path(below: parent)
         let givenArgument = argumentType.map(TypeName.of)
 
-        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
+        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service).map(\.registration)
         let sameName = sameType.filter { $0.key.name == key.name }
         if !sameName.isEmpty {
             // The table's order follows where the runtime put the types, which changes from
@@ -64,14 +64,14 @@ extension ServiceRegistry {
     }
 
     /// Every registration a resolve here could find (only those for the service type
-    /// `service`, if given), shadowed ones excluded.
+    /// `service`, if given), shadowed ones excluded, each with the registry that holds it.
     ///
     /// Validation may meet a failure in every registration it builds, so a failing resolve
     /// looks only at its own service type: listing and hashing every registration for each
     /// failure made validating a large registry with a common dependency missing quadratic.
-    func visibleRegistrations(overrides: OverrideLayer?, of service: ObjectIdentifier? = nil) -> [AnyRegistration] {
+    func visibleRegistrations(overrides: OverrideLayer?, of service: ObjectIdentifier? = nil) -> [Found] {
         var seen = Set<ServiceKey>()
-        var result: [AnyRegistration] = []
+        var result: [Found] = []
         for registry in lineage {
             var candidates = overrides?.registrations(in: registry) ?? []
             if let service {
@@ -81,7 +81,7 @@ extension ServiceRegistry {
                 candidates += registry.table.allRegistrations
             }
             for registration in candidates where seen.insert(registration.key).inserted {
-                result.append(registration)
+                result.append(Found(registration: registration, owner: registry, cacheLayer: overrides))
             }
         }
         return result

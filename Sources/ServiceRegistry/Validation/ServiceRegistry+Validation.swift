@@ -46,7 +46,7 @@ extension ServiceRegistry {
         let recorder = recorder ?? DependencyRecorder(registry: self)
         let outer = OverrideLayer.current
         // Names are formatted once per registration, not on every comparison of the sort.
-        let registrations = visibleRegistrations(overrides: OverrideLayer.active)
+        let registrations = visibleRegistrations(overrides: OverrideLayer.active).map(\.registration)
             .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
             .sorted { $0.key < $1.key }
             .map(\.registration)
