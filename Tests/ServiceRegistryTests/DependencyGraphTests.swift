@@ -327,6 +327,85 @@ struct DependencyGraphTests {
         #expect(graph.edges.isEmpty)
     }
 
+    /// How a factory can ask for a registered service with an argument its registration
+    /// does not take.
+    enum WrongArgument: CaseIterable, Sendable {
+        case anotherType, noArgument, anArgumentWhereNoneIsTaken
+
+        /// The registration asked for: its node id and how its line in the tree names it.
+        var dependency: (id: String, path: String, tree: String) {
+            switch self {
+            case .anotherType, .noArgument: ("ShareSheet <String>", "ShareSheet", "ShareSheet (argument: String)")
+            case .anArgumentWhereNoneIsTaken: ("PageCache", "PageCache", "PageCache (no argument)")
+            }
+        }
+    }
+
+    /// A dependency asked for with an argument its registration does not take is not
+    /// missing: the edge leads to that registration and is marked as an argument
+    /// mismatch, which is also what validation reports.
+    @Test(arguments: WrongArgument.allCases)
+    func aDependencyAskedWithTheWrongArgumentIsAnArgumentMismatchNotMissing(_ asked: WrongArgument) throws {
+        let registry = ServiceRegistry()
+        registry.register(ShareSheet.self) { (_, title: String) in Node() }
+        registry.register(PageCache.self, scope: .singleton) { _ in Node() }
+        registry.register(ReaderView.self) { r in
+            switch asked {
+            case .anotherType: _ = try r.resolve(ShareSheet.self, argument: 42)
+            case .noArgument: _ = try r.resolve(ShareSheet.self)
+            case .anArgumentWhereNoneIsTaken: _ = try r.resolve(PageCache.self, argument: 42)
+            }
+            return Node()
+        }
+        let dependency = asked.dependency
+
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.registration) == ["ReaderView"])
+        #expect(error.failures.map(\.error.reason) == [.argumentMismatch])
+        #expect(error.failures.map(\.error.path) == [["ReaderView", dependency.path]])
+
+        let graph = registry.dependencyGraph()
+        #expect(!graph.nodes.contains { $0.status == .missing })
+        #expect(graph.node("ReaderView")?.status == .failed(.argumentMismatch))
+        #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == ["ReaderView -> \(dependency.id)"])
+        #expect(graph.edges.map(\.isArgumentMismatch) == [true])
+        #expect(graph.edges.map(\.isCycle) == [false])
+        let reader = """
+            ✗ ReaderView [transient, registered directly] — FAILED: argumentMismatch
+            └── ✗ \(dependency.tree) — ARGUMENT MISMATCH
+            """
+        let shareSheet = "ShareSheet (argument: String) [transient, registered directly] — not checked (takes an argument)"
+        let pageCache = "PageCache [singleton, registered directly]"
+        #expect(graph.textTree == [pageCache, reader, shareSheet].joined(separator: "\n") + "\n")
+        #expect(graph.dot.contains(
+            #""ReaderView" -> "\#(dependency.id)" [color=red, fontcolor=red, style=dashed, label="argument mismatch"];"#))
+        expectWellFormedDOT(graph.dot)
+    }
+
+    /// A type and name registered with several argument types: a mismatched resolve has
+    /// an edge to each, beside the ordinary edge of a resolve that matched one. Caught
+    /// (an optional dependency), the mismatch fails nothing, but the graph still shows it.
+    @Test func aMismatchedArgumentLeadsToEachRegistrationOfTheTypeAndName() throws {
+        let registry = ServiceRegistry()
+        registry.register(ShareSheet.self) { (_, title: String) in Node() }
+        registry.register(ShareSheet.self) { (_, page: Int) in Node() }
+        registry.register(ReaderView.self) { r in
+            _ = try r.resolve(ShareSheet.self, argument: "title")
+            _ = try? r.resolve(ShareSheet.self, argument: 1.5)
+            return Node()
+        }
+        try registry.validate()
+        let graph = registry.dependencyGraph()
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to)\($0.isArgumentMismatch ? " (argument mismatch)" : "")" } == [
+                "ReaderView -> ShareSheet <Int> (argument mismatch)",
+                "ReaderView -> ShareSheet <String>",
+                "ReaderView -> ShareSheet <String> (argument mismatch)",
+            ])
+        #expect(!graph.nodes.contains { $0.status == .missing })
+        #expect(graph.node("ReaderView")?.status == .resolved)
+    }
+
     @Test func edgesShowWhoResolvedWhom() throws {
         let graph = makeAppRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }

@@ -56,7 +56,8 @@ extension ServiceRegistry {
         guard let found = lookup(key, overrides: overrides) else {
             let error = missingRegistrationError(
                 key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
-            overrides?.recorder?.recordFailure(of: key, serviceType: serviceType, in: self, below: parent, error: error)
+            overrides?.recorder?.recordFailure(
+                of: key, serviceType: serviceType, in: self, overrides: overrides, below: parent, error: error)
             throw error
         }
         try resolve(

@@ -2,8 +2,9 @@ extension DependencyGraph {
     /// The graph in Graphviz DOT.
     ///
     /// Missing services are dashed red boxes, services that failed to build are red,
-    /// registrations that take an argument (not checked) are dotted, and an edge that
-    /// closes a cycle is red and labelled `cycle`.
+    /// registrations that take an argument (not checked) are dotted, an edge that closes a
+    /// cycle is red and labelled `cycle`, and one to a service asked for with an argument
+    /// type its factory does not take is dashed, red and labelled `argument mismatch`.
     public var dot: String {
         var lines = ["digraph ServiceRegistry {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
@@ -26,7 +27,12 @@ extension DependencyGraph {
             lines.append("  \"\(escape(node.id))\" [\(attributes.joined(separator: ", "))];")
         }
         for edge in edges {
-            let attributes = edge.isCycle ? " [color=red, fontcolor=red, label=\"cycle\"]" : ""
+            var attributes = ""
+            if edge.isCycle {
+                attributes = " [color=red, fontcolor=red, label=\"cycle\"]"
+            } else if edge.isArgumentMismatch {
+                attributes = " [color=red, fontcolor=red, style=dashed, label=\"argument mismatch\"]"
+            }
             lines.append("  \"\(escape(edge.from))\" -> \"\(escape(edge.to))\"\(attributes);")
         }
         lines.append("}")
@@ -42,8 +48,13 @@ extension DependencyGraph {
     /// └── ReviewService [singleton, ReviewAssembly]
     ///     └── ✗ ReviewStore — MISSING
     /// ```
+    ///
+    /// An edge that closes a cycle ends in `↺ Service — CYCLE`; one to a service asked
+    /// for with an argument type its factory does not take ends in
+    /// `✗ Service (argument: String) — ARGUMENT MISMATCH` (or `(no argument)`), and the
+    /// service is printed where it would be without that edge.
     public var textTree: String {
-        let dependedOn = Set(edges.filter { !$0.isCycle }.map(\.to))
+        let dependedOn = Set(edges.filter { !$0.isCycle && !$0.isArgumentMismatch }.map(\.to))
         var roots = nodes.filter { !dependedOn.contains($0.id) }
         if roots.isEmpty { roots = nodes }
         var lines: [String] = []
@@ -68,6 +79,9 @@ extension DependencyGraph {
             let nextPrefix = childPrefix + (isLast ? "    " : "│   ")
             if child.edge.isCycle {
                 lines.append(branch + "↺ " + child.node.displayName + " — CYCLE")
+            } else if child.edge.isArgumentMismatch {
+                let argument = child.node.argumentType.map { "argument: \($0)" } ?? "no argument"
+                lines.append(branch + "✗ \(child.node.displayName) (\(argument)) — ARGUMENT MISMATCH")
             } else {
                 render(child.node, prefix: branch, childPrefix: nextPrefix, into: &lines, printed: &printed)
             }

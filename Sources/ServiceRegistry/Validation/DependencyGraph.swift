@@ -1,8 +1,9 @@
 /// What depends on what, as ``ServiceRegistry/validate()`` observed it.
 ///
 /// Nodes are registrations (and services that were asked for but are missing); an edge
-/// from A to B means A's factory resolved B. Render it with ``dot`` for Graphviz or
-/// ``textTree`` for a terminal.
+/// from A to B means A's factory resolved B, or asked for B with an argument type B's
+/// factory does not take (``Edge/isArgumentMismatch``). Render it with ``dot`` for
+/// Graphviz or ``textTree`` for a terminal.
 ///
 /// ```swift
 /// let graph = registry.dependencyGraph()
@@ -39,7 +40,9 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         case resolved
         /// Building it failed for this reason (the error is in ``ValidationError``).
         case failed(ResolutionError.Reason)
-        /// Nothing is registered for it, but something depends on it.
+        /// Nothing is registered for it, but something depends on it. (A service registered
+        /// with other argument types than the one asked for is not missing: the edge to it
+        /// is marked ``Edge/isArgumentMismatch``.)
         case missing
         /// Its factory takes an argument, so validation did not build it.
         case notChecked
@@ -53,6 +56,19 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         public let to: String
         /// Whether resolving `to` here closed a dependency cycle.
         public let isCycle: Bool
+        /// Whether `from`'s factory asked for `to`'s type and name with an argument type
+        /// that `to`'s factory does not take (or with none when it takes one, or with one
+        /// when it takes none), so the resolve threw
+        /// ``ResolutionError/Reason/argumentMismatch``. A type and name registered with
+        /// several argument types gets such an edge to each of them.
+        public let isArgumentMismatch: Bool
+
+        init(from: String, to: String, isCycle: Bool = false, isArgumentMismatch: Bool = false) {
+            self.from = from
+            self.to = to
+            self.isCycle = isCycle
+            self.isArgumentMismatch = isArgumentMismatch
+        }
     }
 
     /// Every node, sorted by service type and name.

@@ -77,11 +77,16 @@ final class DependencyRecorder: Sendable {
             }
             let edges = state.edges.map { edge in
                 DependencyGraph.Edge(
-                    from: newIDs[edge.from] ?? edge.from, to: newIDs[edge.to] ?? edge.to, isCycle: edge.isCycle)
+                    from: newIDs[edge.from] ?? edge.from, to: newIDs[edge.to] ?? edge.to, isCycle: edge.isCycle,
+                    isArgumentMismatch: edge.isArgumentMismatch)
             }
+            // A factory may resolve a service with the argument its factory takes and also
+            // with another, so one pair may have an ordinary edge and a mismatched one.
             return DependencyGraph(
                 nodes: nodes.values.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) },
-                edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+                edges: edges.sorted {
+                    ($0.from, $0.to, $0.isArgumentMismatch ? 1 : 0) < ($1.from, $1.to, $1.isArgumentMismatch ? 1 : 0)
+                })
         }
     }
 
@@ -164,16 +169,31 @@ final class DependencyRecorder: Sendable {
     /// Records that the service in `parent` (if any) resolved `registration`.
     func recordEdge(to registration: AnyRegistration, owner: ServiceRegistry, below parent: UnsafePointer<ResolutionFrame>?) {
         guard let to = recordNode(registration, owner: owner, status: nil) else { return }
-        addEdge(from: parent, to: to, isCycle: false)
+        addEdge(from: parent, to: to)
     }
 
-    /// Records that the service in `parent` asked `registry` for `key`, which nothing
-    /// provides there; nothing when `registry` is outside the one validated and its parents.
+    /// Records that the service in `parent` asked `registry` (with the override scopes
+    /// `overrides`) for `key`, which nothing provides there, and failed with `error`.
+    ///
+    /// For `.argumentMismatch` (the type and name are registered, with other argument
+    /// types), an edge marked as such to each of those registrations; otherwise a missing
+    /// node and an edge to it. Nothing when `registry` is outside the one validated and its
+    /// parents.
     func recordFailure(
-        of key: ServiceKey, serviceType: Any.Type, in registry: ServiceRegistry,
+        of key: ServiceKey, serviceType: Any.Type, in registry: ServiceRegistry, overrides: OverrideLayer?,
         below parent: UnsafePointer<ResolutionFrame>?, error: ResolutionError
     ) {
         guard level(of: registry) != nil else { return }
+        if error.reason == .argumentMismatch {
+            // With no service asking, there is no edge to draw; the registrations are nodes.
+            guard parent != nil else { return }
+            for found in registry.visibleRegistrations(overrides: overrides, of: key.service)
+            where found.registration.key.name == key.name {
+                guard let to = recordNode(found.registration, owner: found.owner, status: nil) else { continue }
+                addEdge(from: parent, to: to, isArgumentMismatch: true)
+            }
+            return
+        }
         func node(_ serviceType: String) -> DependencyGraph.Node {
             let argument = error.givenArgumentType.map { " <\($0)>" } ?? ""
             return DependencyGraph.Node(
@@ -186,7 +206,7 @@ final class DependencyRecorder: Sendable {
         state.withLock { state in
             state.missing[missing.qualifiedNode.id] = missing
         }
-        addEdge(from: parent, to: missing.qualifiedNode.id, isCycle: false)
+        addEdge(from: parent, to: missing.qualifiedNode.id)
     }
 
     /// Records that resolving `registration` below `parent` closed a cycle.
@@ -200,18 +220,20 @@ final class DependencyRecorder: Sendable {
         state.withLock { state in
             guard let to = state.ids[ObjectIdentifier(registration)]?.id,
                 let from = state.ids[ObjectIdentifier(parentRegistration)]?.id,
-                !state.edges.contains(DependencyGraph.Edge(from: from, to: to, isCycle: false))
+                !state.edges.contains(DependencyGraph.Edge(from: from, to: to))
             else { return }
             state.edges.insert(DependencyGraph.Edge(from: from, to: to, isCycle: true))
         }
     }
 
-    private func addEdge(from parent: UnsafePointer<ResolutionFrame>?, to id: String, isCycle: Bool) {
+    /// Adds an edge from the service in `parent` to the node `id`: an ordinary one unless
+    /// the same pair closed a cycle already (only the edge that closes it is drawn).
+    private func addEdge(from parent: UnsafePointer<ResolutionFrame>?, to id: String, isArgumentMismatch: Bool = false) {
         guard let parent else { return }
         let parentRegistration = parent.pointee.registration
         state.withLock { state in
             guard let from = state.ids[ObjectIdentifier(parentRegistration)]?.id else { return }
-            let edge = DependencyGraph.Edge(from: from, to: id, isCycle: isCycle)
+            let edge = DependencyGraph.Edge(from: from, to: id, isArgumentMismatch: isArgumentMismatch)
             if !state.edges.contains(DependencyGraph.Edge(from: from, to: id, isCycle: true)) {
                 state.edges.insert(edge)
             }
