@@ -1,5 +1,5 @@
 import Foundation
-import ServiceRegistry
+@testable import ServiceRegistry
 import Synchronization
 import Testing
 
@@ -23,6 +23,27 @@ func onThreads(
     for _ in 0..<count { start.signal() }
     for _ in 0..<count where done.wait(timeout: .now() + seconds) == .timedOut {
         return false
+    }
+    return true
+}
+
+/// Polls, for up to `seconds`, until some resolve is blocked waiting for another to finish
+/// building the shared `Service` that `registry` registers (unnamed, no argument), or until
+/// `stop` says to give up (the resolve expected to wait failed instead). Returns whether a
+/// resolve is waiting.
+///
+/// A factory calls this before it returns, so that the race a test sets up is sure to have
+/// happened: a sleep could only make it likely, and a test whose other side came late would
+/// find the instance built, never wait, and pass without testing anything.
+func waitUntilABuildIsAwaited<Service>(
+    _ type: Service.Type, in registry: ServiceRegistry, within seconds: Double = 10,
+    unless stop: () -> Bool = { false }
+) -> Bool {
+    let cell = ObjectIdentifier(registry.table.registration(for: ServiceKey(Service.self, name: nil))!.cell)
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !BuildCoordinator.isAwaited(cell) {
+        if stop() || ContinuousClock.now >= deadline { return false }
+        Thread.sleep(forTimeInterval: 0.001)
     }
     return true
 }
@@ -202,18 +223,21 @@ struct ConcurrencyTests {
     @Test func aTaskStartedInASingletonsFactoryIsNotPartOfItsBuild() async throws {
         let registry = ServiceRegistry()
         let clockBuilding = DispatchSemaphore(value: 0)
-        let factoryAsks = DispatchSemaphore(value: 0)
+        let factoryAsked = Guarded(false)
+        let factoryWaited = Guarded(false)
         registry.register(Clock.self, scope: .singleton) { _ in
             clockBuilding.signal()
-            _ = factoryAsks.wait(timeout: .now() + 10)
-            Thread.sleep(forTimeInterval: 0.1)  // so the factory below is waiting meanwhile
+            // Finish only once the factory below waits for this build; had it come after,
+            // it would find the clock built and the test would check nothing.
+            let waited = waitUntilABuildIsAwaited(Clock.self, in: registry) { factoryAsked.withLock { $0 } }
+            factoryWaited.withLock { $0 = waited }
             return FixedClock(now: 7)
         }
         let background = Guarded<Task<Int?, Never>?>(nil)
         registry.register(ReviewService.self, scope: .singleton) { r in
             background.withLock { $0 = Task { try? registry.resolve(Clock.self).now } }
             _ = clockBuilding.wait(timeout: .now() + 10)
-            factoryAsks.signal()
+            defer { factoryAsked.withLock { $0 = true } }
             _ = try r.resolve(Clock.self)  // being built by the task: waits for it
             return ReviewServiceImpl()
         }
@@ -224,6 +248,7 @@ struct ConcurrencyTests {
         }
         #expect(finished)
         #expect(failure.withLock { $0 } == nil)
+        #expect(factoryWaited.withLock { $0 }, "the factory never waited for the task's build")
         #expect(await background.withLock { $0 }?.value == 7)
     }
 
@@ -305,6 +330,7 @@ struct ConcurrencyTests {
             let parked = DispatchSemaphore(value: 0)
             let executor = Guarded<ThreadExecutor?>(nil)
             let outcome = Guarded("not run")
+            let taskWaited = Guarded(false)
             for _ in 0..<16 {
                 let filler = Thread { parked.wait() }
                 filler.stackSize = 128 << 10
@@ -320,7 +346,12 @@ struct ConcurrencyTests {
                     }
                     done.signal()
                 }
-                Thread.sleep(forTimeInterval: 0.1)  // the task resolves while this builds
+                // Finish only once the task waits for this build (or has failed): had it come
+                // after, it would find the instance built and the test would check nothing.
+                let waited = waitUntilABuildIsAwaited(ReviewService.self, in: registry) {
+                    outcome.withLock { $0 } != "not run"
+                }
+                taskWaited.withLock { $0 = waited }
                 return ReviewServiceImpl()
             }
             let builder = Thread {
@@ -332,9 +363,9 @@ struct ConcurrencyTests {
             executor.withLock { $0 = ThreadExecutor(stackSize: 128 << 10) }  // mapped right below
             go.signal()
             _ = done.wait(timeout: .now() + 5)
-            print(outcome.withLock { $0 }, terminator: "")
+            print(outcome.withLock { $0 }, taskWaited.withLock { $0 } ? "after waiting" : "without waiting", terminator: "")
         }
-        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "resolved")
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "resolved after waiting")
     }
 
     /// Runs `body` about `kilobytes` kB further down the stack.

@@ -82,6 +82,13 @@ enum BuildCoordinator {
     static func stopWaiting(_ context: Int) {
         state.withLock { _ = $0.waiting.removeValue(forKey: context) }
     }
+
+    /// Whether some resolution is blocked waiting for the build of `cell` to finish. Not
+    /// used by resolves: it lets a test know that a resolve has reached the wait, where a
+    /// sleep could only guess.
+    static func isAwaited(_ cell: ObjectIdentifier) -> Bool {
+        state.withLock { $0.waiting.values.contains(cell) }
+    }
 }
 
 /// Held by the resolution that builds a shared instance, for the whole build.
