@@ -64,17 +64,28 @@ final class Guarded<Value>: @unchecked Sendable {
 }
 
 /// Spins until `count` parties have arrived, so threads enter a critical moment together.
-/// Gives up after a second so a broken test fails instead of hanging.
+/// Gives up after ten seconds so a broken test fails instead of hanging, and says so in
+/// ``wasMissed``: a test whose point is that moment must check it, or it passes without
+/// the moment ever happening when one thread comes late.
 final class Rendezvous: Sendable {
     private let arrived = Atomic<Int>(0)
+    private let gaveUp = Atomic<Bool>(false)
     private let parties: Int
 
     init(parties: Int) { self.parties = parties }
 
+    /// Whether some party stopped waiting before all had arrived.
+    var wasMissed: Bool { gaveUp.load(ordering: .relaxed) }
+
     func arriveAndWait() {
         arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        let deadline = ContinuousClock.now + .seconds(1)
-        while arrived.load(ordering: .acquiring) < parties, ContinuousClock.now < deadline {}
+        let deadline = ContinuousClock.now + .seconds(10)
+        while arrived.load(ordering: .acquiring) < parties {
+            if ContinuousClock.now >= deadline {
+                gaveUp.store(true, ordering: .relaxed)
+                return
+            }
+        }
     }
 }
 
@@ -169,7 +180,8 @@ struct ConcurrencyTests {
                 }
             }
             #expect(finished, "a cycle entered from both ends hung")
-            guard finished else { break }
+            #expect(!rendezvous.wasMissed, "the two builds never ran at once")
+            guard finished, !rendezvous.wasMissed else { break }
             #expect(reasons.withLock { $0 } == [.circularDependency, .circularDependency])
         }
     }
@@ -197,7 +209,8 @@ struct ConcurrencyTests {
                 }
             }
             #expect(finished, "resolving one transient from several threads hung")
-            guard finished else { break }
+            #expect(!rendezvous.wasMissed, "the threads were never inside the factory all at once")
+            guard finished, !rendezvous.wasMissed else { break }
             #expect(failures.withLock { $0 } == [])
             #expect(builds.value == threads)
         }
