@@ -27,9 +27,11 @@ public import Testing
 /// Several `.overriding` traits stack like nested `withOverrides` calls, from the outside
 /// in: a suite's traits are outside its tests' traits, and within one attribute the
 /// traits are nested in the order they are written. Where two traits register the same
-/// service (same type and name), the **inner one wins**: a test's trait beats its suite's, and
-/// the later trait in one attribute beats the earlier. Services only one of them
-/// registers come from that one.
+/// service (same type, name and argument type), the **inner one wins**: a test's trait beats
+/// its suite's, and the later trait in one attribute beats the earlier. Services only one of
+/// them registers come from that one; so does a service the other registers with another
+/// argument type (or none), since resolving with or without an argument finds only a
+/// registration that takes it.
 ///
 /// ```swift
 /// @Suite(.overriding { $0.register(ReviewService.self) { _ in EmptyReviews() } })
@@ -41,9 +43,12 @@ public import Testing
 /// }
 /// ```
 ///
-/// Like every override scope, the trait does not reach `Task.detached` work or callbacks
-/// run on threads the test did not start; carry the scope there with
-/// ``/ServiceRegistry/OverrideScope``.
+/// Like every override scope, the trait reaches the tasks the test starts (`async let`,
+/// `Task { }`, task groups) but not `Task.detached` work, nor code run on a `Thread` or a
+/// dispatch queue, even one the test starts itself: these do not inherit task-locals. Carry
+/// the scope there with ``/ServiceRegistry/OverrideScope``. The body of an exit test
+/// (`#expect(processExitsWith:)`) runs in a process of its own, where Swift Testing applies
+/// no trait of the test; open `withOverrides` inside the body instead.
 public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The registry to override; `nil` stands for ``/ServiceRegistry/ServiceRegistry/shared``,
     /// read when the test runs.

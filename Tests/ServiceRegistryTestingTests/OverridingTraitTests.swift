@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ServiceRegistry
 import ServiceRegistryTesting
 import Testing
@@ -83,6 +85,53 @@ struct OverridingTraitTests {
     func laterTraitInOneAttributeWins() throws {
         #expect(try ServiceRegistry.shared.resolve(Greeter.self).greeting == "later")
         #expect(try ServiceRegistry.shared.resolve(Farewell.self).farewell == "only in the later trait")
+    }
+
+    /// Stacked traits replace one key each: type, name and argument type. An override that
+    /// takes an argument does not hide one that takes none.
+    @Test(
+        .overriding { $0.register(Greeter.self) { _ in FixedGreeter("earlier, no argument") } },
+        .overriding { $0.register(Greeter.self) { (_, name: String) in FixedGreeter("later, \(name)") } }
+    )
+    func traitsOverridingAServiceWithDifferentArgumentTypesEachApply() throws {
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self).greeting == "earlier, no argument")
+        #expect(try ServiceRegistry.shared.resolve(Greeter.self, argument: "Ada").greeting == "later, Ada")
+    }
+
+    /// As the trait's documentation says: a thread or a dispatch queue does not inherit
+    /// task-locals, even when the test itself starts it; a scope carried there applies.
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
+    func threadsAndQueuesTheTestStartsSeeTheTraitOnlyWhenItIsCarriedThere() async throws {
+        let scope = OverrideScope.current
+        @Sendable func greetings() -> [String] {
+            let plain = (try? TestRegistries.app.resolve(Greeter.self).greeting) ?? "no greeter"
+            let carried = scope.run { (try? TestRegistries.app.resolve(Greeter.self).greeting) ?? "no greeter" }
+            return [plain, carried]
+        }
+        let onThread = await withCheckedContinuation { done in
+            Thread { done.resume(returning: greetings()) }.start()
+        }
+        let onQueue = await withCheckedContinuation { done in
+            DispatchQueue(label: "a queue the test starts").async { done.resume(returning: greetings()) }
+        }
+        #expect(onThread == ["real", "mock"])
+        #expect(onQueue == ["real", "mock"])
+    }
+
+    /// As the trait's documentation says: an exit test's body runs in a process of its own,
+    /// where Swift Testing applies none of the test's traits.
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
+    func anExitTestsBodyRunsOutsideTheTraitsScope() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let inBody = try TestRegistries.app.resolve(Greeter.self).greeting
+            let inOwnScope = try TestRegistries.app.withOverrides {
+                $0.register(Greeter.self) { _ in FixedGreeter("mock") }
+            } operation: {
+                try TestRegistries.app.resolve(Greeter.self).greeting
+            }
+            print(inBody, inOwnScope, terminator: "")
+        }
+        #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "real mock")
     }
 
     @Test(
