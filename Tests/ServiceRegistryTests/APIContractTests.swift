@@ -682,13 +682,18 @@ struct APIContractTests {
         registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
         registry.register(BookDetailService.self, scope: .singleton) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
         let child = registry.makeChild()
-        _ = try (scopeOnChild ? child : registry).withOverrides {
+        let inScope = try (scopeOnChild ? child : registry).withOverrides {
             $0.register(ReviewService.self) { _ in MockReviews() }
         } operation: {
             try child.resolve(BookDetailService.self)
         }
-        #expect(try registry.resolve(BookDetailService.self).reviews.source == "real")
-        #expect(try child.resolve(BookDetailService.self).reviews.source == "real")
+        // The parent's singleton is built from the parent's registrations: an override of
+        // the child does not reach its dependencies, but it is still built in the scope.
+        #expect(inScope.reviews.source == (scopeOnChild ? "real" : "mock"))
+        let after = try registry.resolve(BookDetailService.self)
+        #expect(after.reviews.source == "real")
+        #expect(after as AnyObject !== inScope as AnyObject)
+        #expect(try child.resolve(BookDetailService.self) as AnyObject === after as AnyObject)
     }
 
     // MARK: - @Injected
