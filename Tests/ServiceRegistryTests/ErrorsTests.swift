@@ -240,6 +240,41 @@ struct ErrorsTests {
         #expect(error.path == ["ReadingService", "ReadingService"])
     }
 
+    /// The same loop entered at the unshared service: the cycle is met inside the shared
+    /// build, below the resolve that started there, and the unshared factory at the top,
+    /// which the path does not name, is on the loop all the same.
+    @Test(arguments: [Scope.singleton, .weak])
+    func cycleThroughTheRegistryEnteredAtTheUnsharedServiceIsACycle(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self, scope: scope) { [registry] _ in
+            ReadingServiceImpl(detail: try registry.resolve())
+        }
+        registry.register(BookDetailService.self) { [registry] _ in
+            _ = try registry.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "ReadingService"])
+    }
+
+    /// A loop of `.transient` services through the registry, with one step through `r`:
+    /// the path names only the services resolved through the registry, and the one
+    /// resolved through `r` in between ("c") is on the loop all the same, at every level.
+    @Test func cycleThroughTheRegistryWithAStepThroughTheResolverIsACycle() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "a") { [registry] _ in
+            try registry.resolve(ReviewService.self, name: "b")
+        }
+        registry.register(ReviewService.self, name: "b") { r in try r.resolve(ReviewService.self, name: "c") }
+        registry.register(ReviewService.self, name: "c") { [registry] _ in
+            try registry.resolve(ReviewService.self, name: "a")
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "a") }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["a", "b", "a"].map { "ReviewService (name: \"\($0)\")" })
+    }
+
     /// A factory that resolves through a registry it captured, not through `r`, starts a
     /// resolve of its own. In a `.transient` or `.graph` factory nothing links that resolve
     /// to the factory's service, so its error (whose path starts at the service asked for)

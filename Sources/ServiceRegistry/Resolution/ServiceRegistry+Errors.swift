@@ -89,19 +89,30 @@ extension ServiceRegistry {
 }
 
 extension ResolutionError {
-    /// Whether this error names the path through the service being built at the end of
-    /// `path` (the registrations from the top down to it): its path starts with `path`,
-    /// registration for registration.
+    /// This error as the factory of the service at the end of `path` (the registrations
+    /// from the top down to it) passes it on, or `nil` when it is that factory's failure.
     ///
-    /// A cycle met through the registry counts also when its path leaves that service out
-    /// (such a path lists only the services met through the registry and inside shared
-    /// builds): when the path names the service further on, or the cycle closes on a
-    /// service `path` holds, the service is inside the loop.
-    func runsThrough(_ path: [AnyRegistration]) -> Bool {
+    /// An error passes when its path starts with `path`, registration for registration: a
+    /// resolve below the service made it. A cycle also passes when the service is on its
+    /// loop, which its path may not show (a path through the registry lists only the
+    /// services met through the registry and inside shared builds): when the path names the
+    /// service, when a factory of the same service passed it on already, or when the loop
+    /// closes on a service being built above this one (on `path`, or on `trace`, the build
+    /// or traced resolve the factory runs inside). Such a cycle remembers the service, so
+    /// the factories of the same service further up, outside the part of the loop the path
+    /// shows, pass it on too.
+    func passedOn(by path: [AnyRegistration], inside trace: BuildTrace?) -> ResolutionError? {
         let ids = registrations.map(\.id)
         let pathIDs = path.map(ObjectIdentifier.init)
-        if ids.starts(with: pathIDs) { return true }
-        guard reason == .circularDependency, let service = pathIDs.last, let closing = ids.last else { return false }
-        return ids.contains(service) || pathIDs.contains(closing)
+        if ids.starts(with: pathIDs) { return self }
+        guard reason == .circularDependency, let service = path.last, let closing = ids.last else { return nil }
+        let serviceID = ObjectIdentifier(service)
+        if ids.contains(serviceID) || alsoOnLoop.contains(where: { $0.id == serviceID }) { return self }
+        let closesAbove =
+            pathIDs.contains(closing) || trace?.path.contains { ObjectIdentifier($0) == closing } == true
+        guard closesAbove else { return nil }
+        var error = self
+        error.alsoOnLoop.append(RegistrationIdentity(service))
+        return error
     }
 }
