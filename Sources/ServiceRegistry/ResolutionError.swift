@@ -14,6 +14,11 @@
 ///     with withOverrides. If you meant one of the registrations above, resolve it with
 ///     that name or argument.
 /// ```
+///
+/// What a factory threw (``Reason/factoryFailed``) is on the first line, unless its own
+/// description takes several lines, such as a ``ResolutionError`` from a resolve through
+/// the registry: then it goes below the first line, indented, and the resolution path
+/// and fix at the error's own indentation are this error's.
 public struct ResolutionError: Error, CustomStringConvertible {
     /// The kind of failure.
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
@@ -107,8 +112,13 @@ public struct ResolutionError: Error, CustomStringConvertible {
                     + "but it is registered with \(registered.joined(separator: " and with "))."
             )
         case .factoryFailed:
-            let thrown = underlyingError.map { "\($0)" } ?? "an error"
-            lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown).")
+            if let thrown = thrownLines {
+                lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw:")
+                lines += thrown.map { "    " + $0 }
+            } else {
+                let thrown = underlyingError.map { "\($0)" } ?? "an error"
+                lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown).")
+            }
         }
         lines.append("  Resolution path: \(path.joined(separator: " → "))")
         if let note {
@@ -153,8 +163,19 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 + "or register a factory that takes \(alternative)."
         case .factoryFailed:
             return "the factory of `\(TypeName.describe(serviceType, name: name))` failed; "
-                + "fix what it threw, shown on the first line (and kept in `underlyingError`)."
+                + "fix what it threw, shown \(thrownLines == nil ? "on the first line" : "above") "
+                + "(and kept in `underlyingError`)."
         }
+    }
+
+    /// The lines of what the factory threw when its description takes more than one (a
+    /// ``ResolutionError`` from a resolve through the registry, with its own path and fix):
+    /// they go below the first line, indented, so that this error's path and fix are the
+    /// only ones at its own indentation.
+    private var thrownLines: [Substring]? {
+        guard let underlyingError else { return nil }
+        let lines = "\(underlyingError)".split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count > 1 ? lines : nil
     }
 }
 

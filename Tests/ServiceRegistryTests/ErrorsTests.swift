@@ -297,6 +297,31 @@ struct ErrorsTests {
         #expect(error.description.contains("Resolution path: ReadingService → BookDetailService\n"))
     }
 
+    /// The wrapped error's description has a path and a fix of its own: it goes below the
+    /// first line, indented, so the only path and fix at the outer error's indentation are
+    /// the outer error's, and the last line is still its fix.
+    @Test func wrappedResolutionErrorIsShownBelowTheFirstLineIndented() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { [registry] _ in
+            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        let underlying = try #require(error.underlyingError as? ResolutionError)
+        let lines = error.description.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ServiceRegistry could not resolve `BookDetailService`: its factory threw:")
+        #expect(
+            Array(lines.dropFirst().prefix(3))
+                == underlying.description.split(separator: "\n").map { "    " + $0 })
+        #expect(
+            lines.filter { $0.hasPrefix("  Resolution path: ") }
+                == ["  Resolution path: ReadingService → BookDetailService"])
+        #expect(lines.filter { $0.hasPrefix("  Fix: ") }.count == 1)
+        #expect(
+            lines.last == "  Fix: the factory of `BookDetailService` failed; "
+                + "fix what it threw, shown above (and kept in `underlyingError`).")
+    }
+
     /// Inside a `.singleton` or `.weak` build, a resolve through the registry continues the
     /// build's path: its error names the path through the factory already, as one made
     /// through `r` would, and reaches the caller as it is.
