@@ -406,6 +406,37 @@ struct DependencyGraphTests {
         #expect(graph.node("ReaderView")?.status == .resolved)
     }
 
+    /// A factory that asks for a service both as registered, closing a cycle, and with a
+    /// wrong argument (each caught): the cycle's edge and the mismatch's are both drawn.
+    @Test func aMismatchedArgumentIsDrawnBesideTheCycleOfTheSamePair() throws {
+        let registry = ServiceRegistry()
+        // PageCache is validated first, so ReaderView → PageCache is met as the cycle.
+        registry.register(PageCache.self) { r in
+            _ = try r.resolve(ReaderView.self)
+            return Node()
+        }
+        registry.register(ReaderView.self) { r in
+            _ = try? r.resolve(PageCache.self)
+            _ = try? r.resolve(PageCache.self, argument: 42)
+            return Node()
+        }
+        try registry.validate()
+        let graph = registry.dependencyGraph()
+        let edges = graph.edges.map { edge in
+            "\(edge.from) -> \(edge.to)" + (edge.isCycle ? " (cycle)" : "")
+                + (edge.isArgumentMismatch ? " (argument mismatch)" : "")
+        }
+        #expect(
+            edges == [
+                "PageCache -> ReaderView",
+                "ReaderView -> PageCache (cycle)",
+                "ReaderView -> PageCache (argument mismatch)",
+            ])
+        #expect(
+            graph.textTree.contains(
+                "    ├── ↺ PageCache — CYCLE\n    └── ✗ PageCache (no argument) — ARGUMENT MISMATCH\n"))
+    }
+
     @Test func edgesShowWhoResolvedWhom() throws {
         let graph = makeAppRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }

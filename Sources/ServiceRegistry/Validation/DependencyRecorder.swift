@@ -227,14 +227,15 @@ final class DependencyRecorder: Sendable {
     }
 
     /// Adds an edge from the service in `parent` to the node `id`: an ordinary one unless
-    /// the same pair closed a cycle already (only the edge that closes it is drawn).
+    /// the same pair closed a cycle already (only the edge that closes it is drawn); one
+    /// marked as an argument mismatch always, since no resolve of it closed that cycle.
     private func addEdge(from parent: UnsafePointer<ResolutionFrame>?, to id: String, isArgumentMismatch: Bool = false) {
         guard let parent else { return }
         let parentRegistration = parent.pointee.registration
         state.withLock { state in
             guard let from = state.ids[ObjectIdentifier(parentRegistration)]?.id else { return }
             let edge = DependencyGraph.Edge(from: from, to: id, isArgumentMismatch: isArgumentMismatch)
-            if !state.edges.contains(DependencyGraph.Edge(from: from, to: id, isCycle: true)) {
+            if isArgumentMismatch || !state.edges.contains(DependencyGraph.Edge(from: from, to: id, isCycle: true)) {
                 state.edges.insert(edge)
             }
         }
