@@ -69,9 +69,6 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// factory's service from one the factory got elsewhere, even when two services on the
     /// path read the same.
     let registrations: [RegistrationIdentity]
-    /// For ``Reason/circularDependency``: services on the loop that ``path`` leaves out,
-    /// added as their factories pass the error on (see `passedOn(by:inside:)`).
-    var alsoOnLoop: [RegistrationIdentity] = []
 
     /// - Parameters:
     ///   - path: The registrations being built, outermost first.

@@ -275,6 +275,21 @@ struct ErrorsTests {
         #expect(error.path == ["a", "b", "a"].map { "ReviewService (name: \"\($0)\")" })
     }
 
+    /// A cycle below a factory that is not on it, met in a resolve the factory made through
+    /// the registry: still a cycle, not that factory's failure, so the caller learns what
+    /// is wrong from the reason; the path shows the loop.
+    @Test func cycleBelowAFactoryThatIsNotOnItIsACycle() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "top") { [registry] _ in
+            try registry.resolve(ReviewService.self, name: "a")
+        }
+        registry.register(ReviewService.self, name: "a") { r in try r.resolve(ReviewService.self, name: "b") }
+        registry.register(ReviewService.self, name: "b") { r in try r.resolve(ReviewService.self, name: "a") }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "top") }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["a", "b", "a"].map { "ReviewService (name: \"\($0)\")" })
+    }
+
     /// A factory that resolves through a registry it captured, not through `r`, starts a
     /// resolve of its own. In a `.transient` or `.graph` factory nothing links that resolve
     /// to the factory's service, so its error (whose path starts at the service asked for)

@@ -20,8 +20,8 @@ extension ServiceRegistry {
     ///   - factory: Builds the service; resolves dependencies through its ``Resolver``.
     ///     Whatever it throws reaches the caller as ``ResolutionError/Reason/factoryFailed``,
     ///     except a ``ResolutionError`` whose path already runs through this service (one
-    ///     from a resolve through the resolver) or a circular dependency this service is
-    ///     on, which reaches it as it is.
+    ///     from a resolve through the resolver) or that reports a circular dependency,
+    ///     which reaches it as it is.
     @inlinable
     public func register<Service>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,

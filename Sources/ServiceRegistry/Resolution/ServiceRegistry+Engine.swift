@@ -255,17 +255,17 @@ extension ServiceRegistry {
     }
 
     /// What a resolve throws when a factory threw `error`: a ``ResolutionError`` whose path
-    /// runs through the factory's service, or a cycle that service is on, as it is (a
-    /// resolve below made it); anything else wrapped as `.factoryFailed`, with the path to
-    /// the factory's service and `error` as its `underlyingError`.
+    /// runs through the factory's service, or any cycle, as it is; anything else wrapped as
+    /// `.factoryFailed`, with the path to the factory's service and `error` as its
+    /// `underlyingError` (see ``ResolutionError/isPassedOn(by:)``).
     ///
     /// A resolve through `r` runs through the factory's frame, and so does one through the
     /// registry in the factory of a `.singleton` or `.weak` service (it continues the
     /// build's path). A resolve through the registry from a `.transient` or `.graph`
     /// factory starts a path of its own, without the factory's service, and a
     /// `ResolutionError` from anywhere else (one the factory kept from an earlier resolve)
-    /// names some other path: both are the factory's failure, unless it is a cycle the
-    /// service is on (see ``ResolutionError/passedOn(by:inside:)``). Out of line, like
+    /// names some other path: both are the factory's failure, unless it is a cycle. Out of
+    /// line, like
     /// ``resolveGraph(_:argument:into:parent:resolution:)``, to keep the registration's
     /// reference count out of the successful path.
     @inline(never)
@@ -273,9 +273,7 @@ extension ServiceRegistry {
         _ error: any Error, of registration: AnyRegistration, in frame: UnsafePointer<ResolutionFrame>
     ) -> ResolutionError {
         let path = frame.registrations
-        if let error = error as? ResolutionError, let passedOn = error.passedOn(by: path, inside: BuildTrace.current) {
-            return passedOn
-        }
+        if let error = error as? ResolutionError, error.isPassedOn(by: path) { return error }
         return ResolutionError(
             reason: .factoryFailed, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: path, underlyingError: error)

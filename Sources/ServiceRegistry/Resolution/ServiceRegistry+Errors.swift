@@ -89,30 +89,16 @@ extension ServiceRegistry {
 }
 
 extension ResolutionError {
-    /// This error as the factory of the service at the end of `path` (the registrations
-    /// from the top down to it) passes it on, or `nil` when it is that factory's failure.
+    /// Whether the factory of the service at the end of `path` (the registrations from the
+    /// top down to it) passes this error on as it is, rather than wrapping it as its own
+    /// failure: when its path starts with `path`, registration for registration (a resolve
+    /// below the service made it), and for any cycle.
     ///
-    /// An error passes when its path starts with `path`, registration for registration: a
-    /// resolve below the service made it. A cycle also passes when the service is on its
-    /// loop, which its path may not show (a path through the registry lists only the
-    /// services met through the registry and inside shared builds): when the path names the
-    /// service, when a factory of the same service passed it on already, or when the loop
-    /// closes on a service being built above this one (on `path`, or on `trace`, the build
-    /// or traced resolve the factory runs inside). Such a cycle remembers the service, so
-    /// the factories of the same service further up, outside the part of the loop the path
-    /// shows, pass it on too.
-    func passedOn(by path: [AnyRegistration], inside trace: BuildTrace?) -> ResolutionError? {
-        let ids = registrations.map(\.id)
-        let pathIDs = path.map(ObjectIdentifier.init)
-        if ids.starts(with: pathIDs) { return self }
-        guard reason == .circularDependency, let service = path.last, let closing = ids.last else { return nil }
-        let serviceID = ObjectIdentifier(service)
-        if ids.contains(serviceID) || alsoOnLoop.contains(where: { $0.id == serviceID }) { return self }
-        let closesAbove =
-            pathIDs.contains(closing) || trace?.path.contains { ObjectIdentifier($0) == closing } == true
-        guard closesAbove else { return nil }
-        var error = self
-        error.alsoOnLoop.append(RegistrationIdentity(service))
-        return error
+    /// A cycle is reported as a cycle wherever it is met. A path through the registry lists
+    /// only the services met through the registry and inside shared builds, so whether the
+    /// factory's service is on the loop cannot always be told from it, and wrapping the
+    /// cycle as `.factoryFailed` would hide what is wrong.
+    func isPassedOn(by path: [AnyRegistration]) -> Bool {
+        reason == .circularDependency || registrations.map(\.id).starts(with: path.map(ObjectIdentifier.init))
     }
 }
