@@ -114,7 +114,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 lines += thrown.map { "    " + $0 }
             } else {
                 let thrown = underlyingError.map { "\($0)" } ?? "an error"
-                lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown).")
+                // A message that ends its own sentence gets no second full stop.
+                let end = thrown.hasSuffix(".") ? "" : "."
+                lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown)\(end)")
             }
         }
         lines.append("  Resolution path: \(path.joined(separator: " → "))")

@@ -210,6 +210,18 @@ struct ErrorsTests {
         #expect(error.note?.contains("may leave out services in between") == true)
     }
 
+    /// A thrown error whose text ends its own sentence is not given a second full stop.
+    @Test func factoryErrorEndingInAFullStopGetsNoSecond() throws {
+        struct Outage: Error, CustomStringConvertible {
+            var description: String { "The network is down." }
+        }
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in throw Outage() }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        let firstLine = error.description.split(separator: "\n").first.map(String.init)
+        #expect(firstLine == "ServiceRegistry could not resolve `ReviewService`: its factory threw The network is down.")
+    }
+
     @Test func factoryErrorIsWrappedWithThePath() throws {
         let registry = ServiceRegistry()
         registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
