@@ -46,6 +46,31 @@ struct BenchmarkOptionsTests {
         #expect(BenchmarkOptions.subjectNames.contains(RouterCases.routerMatch))
     }
 
+    /// A filter with a typo in it, or a subject the filtered cases do not have, would run
+    /// nothing and print an empty report as if it had succeeded.
+    @Test(arguments: [
+        (["--filter", "singelton"], "`--filter singelton` matches no case; the cases are `singleton`, "),
+        (["--filter", "lookup", "--filter", "threads-3"], "`--filter threads-3` matches no case; the cases are "),
+        (["--json", "--filter", "register", "--subject", "mediator"],
+         "no selected case has the subject `mediator`; the cases `--filter` selects have `registry`, `url-block`, `naive-dictionary`"),
+    ])
+    func aSelectionThatRunsNothingIsRefused(arguments: [String], problem: String) {
+        #expect {
+            try BenchmarkOptions(arguments: arguments)
+        } throws: { error in
+            (error as? UsageError)?.problem.hasPrefix(problem) == true
+        }
+    }
+
+    @Test func everyCaseNameIsAFilterThatSelectsIt() throws {
+        let names = Set(BenchmarkCatalog.benchmarks(for: .standard).map(\.caseName))
+        #expect(names.isSuperset(of: CaseName.issueCases))
+        for name in names {
+            let options = try BenchmarkOptions(arguments: ["--filter", name])
+            #expect(BenchmarkCatalog.benchmarks(for: options).contains { $0.caseName == name })
+        }
+    }
+
     @Test func unknownArgumentIsNamedInTheError() {
         #expect(throws: UsageError(problem: "unknown argument `--fast`")) { try BenchmarkOptions(arguments: ["--fast"]) }
     }

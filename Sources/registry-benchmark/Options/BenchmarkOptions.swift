@@ -78,8 +78,9 @@ struct BenchmarkOptions: Sendable {
     /// Parses the command-line arguments (without the program name).
     ///
     /// - Parameter arguments: Such as `["--quick", "--json"]`.
-    /// - Throws: ``UsageError`` for an unknown option or subject, or `--filter`/`--subject`
-    ///   without a value.
+    /// - Throws: ``UsageError`` for an unknown option or subject, `--filter`/`--subject`
+    ///   without a value, a `--filter` that no case name contains, or filters and subjects
+    ///   that together select no benchmark.
     init(arguments: [String]) throws(UsageError) {
         self = arguments.contains("--quick") ? .quick : .standard
         var remaining = arguments[...]
@@ -110,6 +111,30 @@ struct BenchmarkOptions: Sendable {
                 throw UsageError(problem: "unknown argument `\(argument)`")
             }
         }
+        try checkSelection()
+    }
+
+    /// Refuses a selection that would run nothing, which would otherwise print an empty
+    /// table (or `[]`) and succeed: a filter with a typo in it looks like a run that
+    /// measured nothing.
+    private func checkSelection() throws(UsageError) {
+        guard !caseFilters.isEmpty || !subjects.isEmpty else { return }
+        let catalog = BenchmarkCatalog.groups.flatMap { $0(self) }
+        var caseNames: [String] = []
+        for benchmark in catalog where !caseNames.contains(benchmark.caseName) { caseNames.append(benchmark.caseName) }
+        for filter in caseFilters where !caseNames.contains(where: { $0.contains(filter) }) {
+            throw UsageError(
+                problem: "`--filter \(filter)` matches no case; the cases are "
+                    + caseNames.map { "`\($0)`" }.joined(separator: ", "))
+        }
+        if !catalog.contains(where: selects) {
+            let subjectsOfCases = Set(catalog.filter { selects(caseName: $0.caseName) }.map(\.subject))
+            throw UsageError(
+                problem: "no selected case has the subject "
+                    + subjects.map { "`\($0)`" }.joined(separator: " or ")
+                    + "; the cases `--filter` selects have "
+                    + Self.subjectNames.filter(subjectsOfCases.contains).map { "`\($0)`" }.joined(separator: ", "))
+        }
     }
 
     private init() {}
@@ -124,7 +149,8 @@ struct BenchmarkOptions: Sendable {
           --quick        short samples and few repetitions (everything in under 20 s)
           --json         print a JSON array of {"case", "subject", "ns_per_op",
                          "bytes_per_op", "allocs_per_op"} instead of the table
-          --filter CASE  run only cases whose name contains CASE (repeatable)
+          --filter CASE  run only cases whose name contains CASE (repeatable; one
+                         that matches no case is refused)
           --subject NAME run only that subject: direct, direct-owned, registry,
                          url-block, mediator, naive-dictionary, router-match,
                          router-open, router (repeatable)
