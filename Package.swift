@@ -49,7 +49,9 @@ let package = Package(
                 "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf",
             ]
         ),
-        .testTarget(name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry"]),
+        .testTarget(
+            name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry", "ServiceRouter"]
+        ),
         // Every code example in README.md, Docs/ and the DocC landing pages is mirrored here so
         // it must compile.
         .testTarget(

@@ -1,4 +1,5 @@
 import ServiceRegistry
+import ServiceRouter
 import Testing
 
 @testable import registry_benchmark
@@ -212,5 +213,102 @@ struct RegistrySubjectTests {
     private func resolve(_ keyType: any GeneratedKey.Type, from registry: ServiceRegistry) throws {
         func open<Key: GeneratedKey>(_ type: Key.Type) throws { _ = try registry.resolve(Key.self) }
         try open(keyType)
+    }
+}
+
+/// Runs a sequential benchmark's body once, as one sample does, and returns what it kept.
+private func runOnce(_ benchmark: Benchmark, operations: Int) throws -> Any? {
+    guard case .sequential(let prepare) = benchmark.workload.execution else {
+        Issue.record("\(benchmark.caseName)/\(benchmark.subject) is not a sequential benchmark")
+        return nil
+    }
+    return try prepare()(operations)
+}
+
+/// Whether `container` has a factory for the generated type `keyType`.
+private func naiveHolds(_ keyType: any GeneratedKey.Type, in container: NaiveContainer) -> Bool {
+    func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? container.resolve(Key.self)) != nil }
+    return open(keyType)
+}
+
+/// The cases whose names carry a size hold that many registrations, routes or URLs, and
+/// the cases that register make one registration per operation: a figure "among 10,000"
+/// taken among fewer, or per registration while registering fewer, would still run.
+@Suite("Sized cases hold what their names say")
+struct SizedCaseTests {
+    @Test(arguments: LookupCases.sizes)
+    func lookupBaselinesHoldThatManyRegistrationsBesideTheSingleton(caseName: String, registrations: Int) throws {
+        let fillers = registrations - 1
+        let router = LookupCases.makeLookupRouter(fillers: fillers)
+        #expect(router.urlCount == registrations)
+        #expect(router.components.count == registrations)
+        #expect(try URLBlockSource(router: router).sharedService().serial == 3)
+
+        let container = NaiveSubject.makeLookupContainer(fillers: fillers)
+        #expect(try NaiveSource(container: container).sharedService().serial == NaiveSubject.sharedSerial)
+        #expect(naiveHolds(GeneratedKeys.types[fillers - 1], in: container))
+        #expect(!naiveHolds(GeneratedKeys.types[fillers], in: container))
+    }
+
+    @Test(arguments: [SubjectName.registry, SubjectName.urlBlock, SubjectName.naiveDictionary])
+    func registerMakesOneRegistrationPerOperationIntoFreshContainers(subject: String) throws {
+        let benchmark = try #require(RegisterCases.benchmarks(.smoke).first { $0.subject == subject })
+        let perContainer = RegisterCases.registrationsPerContainer
+        let kept = try runOnce(benchmark, operations: 2 * perContainer + perContainer / 2)
+        let names = RegisterCases.names
+        let counts: [Int]
+        switch subject {
+        case SubjectName.registry:
+            let registries = try #require(kept as? [ServiceRegistry])
+            counts = registries.map { registry in names.count { registry.isRegistered(TrivialService.self, name: $0) } }
+            #expect(try registries.last?.resolve(TrivialService.self, name: names[0]).value == TrivialServiceImpl.primaryValue)
+        case SubjectName.urlBlock:
+            counts = try #require(kept as? [URLBlockRouter.Registrar]).map(\.handlers.count)
+        default:
+            let containers = try #require(kept as? [NaiveContainer])
+            counts = containers.map { container in
+                names.count { (try? container.resolve((any TrivialService).self, name: $0)) != nil }
+            }
+        }
+        #expect(counts == [perContainer, perContainer, perContainer / 2])
+    }
+
+    @Test(arguments: RouterCases.sizes)
+    func routingSubjectsHoldThatManyRoutesAndOpenTheBookScreenForTheURLsID(caseName: String, routes: Int) throws {
+        let router = try RouterCases.makeRouter(fillers: routes - 1)
+        #expect(router.routes.count == routes)
+        #expect(try router.match(RouterCases.bookURL).parameters.int("bookId") == 42)
+        let screen = try router.open(RouterCases.bookURL, as: (any BookScreen).self)
+        #expect(screen.bookID == "42")
+        #expect(try router.open(RouterCases.bookURL, as: (any BookScreen).self) !== screen, "a new screen per open")
+        #expect(try router.open(URLBlockComponents.URL.filler(routes - 2), as: Int.self) == RegistrySubject.sharedSerial)
+
+        let blocks = RouterCases.makeURLBlockRouter(fillers: routes - 1)
+        #expect(blocks.urlCount == routes)
+        let userInfo: [String: Any] = [URLBlockComponents.Parameter.bookID: BookScreenImpl.sampleBookID]
+        let blockScreen = blocks.object(forURL: URLBlockComponents.URL.bookScreen, userInfo: userInfo) as? any BookScreen
+        #expect(blockScreen?.bookID == "42")
+    }
+
+    @Test(arguments: [RouterCases.router, SubjectName.urlBlock])
+    func routeRegisterRegistersTheWholeSampleAndBuildsWhatItsSchemeBuilds(subject: String) throws {
+        let benchmark = try #require(RouterCases.benchmarks(.smoke).first {
+            $0.caseName == RouterCases.routeRegister && $0.subject == subject
+        })
+        let count = RouterCases.registrationsPerSample
+        #expect(benchmark.workload.operationsPerSample == count)
+        let initialisedBefore = URLBlockComponents.fillerComponentsInitialised
+        let kept = try runOnce(benchmark, operations: count)
+        let initialised = URLBlockComponents.fillerComponentsInitialised - initialisedBefore
+        if subject == RouterCases.router {
+            let router = try #require(kept as? ServiceRouter)
+            #expect(router.routes.count == count)
+            #expect(Set(router.routes.map(\.pattern)).count == count)
+        } else {
+            let blocks = try #require(kept as? URLBlockRouter)
+            #expect(blocks.urlCount == count)
+            #expect(blocks.components.count == count)
+            #expect(initialised >= count, "the scheme initialises every component at launch")
+        }
     }
 }

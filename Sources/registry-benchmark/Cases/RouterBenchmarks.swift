@@ -23,6 +23,9 @@ enum RouterCases {
     static let routerOpen = "router-open"
     static let router = "router"
 
+    /// The matching cases and how many routes (or URLs) each subject holds in them.
+    static let sizes = [(route10, 10), (route10000, 10_000)]
+
     /// How many routes one `route-register` sample registers.
     static let registrationsPerSample = 10_000
 
@@ -36,7 +39,7 @@ enum RouterCases {
     /// - Returns: Two matching cases × three subjects, and the registration case × two.
     ///   Wired in by listing `RouterCases.benchmarks` in ``BenchmarkCatalog/groups``.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
-        let matching = [(route10, 10), (route10000, 10_000)].flatMap { caseName, routes -> [Benchmark] in
+        let matching = sizes.flatMap { caseName, routes -> [Benchmark] in
             [
                 Benchmark(caseName: caseName, subject: routerMatch, workload: .calls {
                     let router = try makeRouter(fillers: routes - 1)
@@ -53,9 +56,7 @@ enum RouterCases {
                     }
                 }),
                 Benchmark(caseName: caseName, subject: SubjectName.urlBlock, workload: .calls {
-                    let router = URLBlockRouter(
-                        launching: URLBlockComponents.fillerComponents(count: routes - 1)
-                            + [{ URLBlockComponents.BookComponent(registrar: &$0) }])
+                    let router = makeURLBlockRouter(fillers: routes - 1)
                     let userInfo: [String: Any] = [URLBlockComponents.Parameter.bookID: BookScreenImpl.sampleBookID]
                     return { operations in
                         for _ in 0..<operations {
@@ -103,6 +104,17 @@ enum RouterCases {
             screen
         }
         return router
+    }
+
+    /// The URL + block counterpart of ``makeRouter(fillers:)``: the book component and
+    /// `fillers` one-URL components, all launched.
+    ///
+    /// - Parameter fillers: How many filler components to launch.
+    /// - Returns: The launched router.
+    static func makeURLBlockRouter(fillers: Int) -> URLBlockRouter {
+        URLBlockRouter(
+            launching: URLBlockComponents.fillerComponents(count: fillers)
+                + [{ URLBlockComponents.BookComponent(registrar: &$0) }])
     }
 
     /// The filler patterns, `app://component<i>/service`, like the baseline's URLs.
