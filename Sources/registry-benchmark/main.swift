@@ -10,10 +10,12 @@ do {
         let results = runBenchmarks(options: options) { name in
             FileHandle.standardError.write(Data("running \(name)\n".utf8))
         }
-        switch options.format {
-        case .table: print(TableReport.render(results, options: options))
-        case .json: print(JSONReport.render(results))
+        let outcome = RunOutcome(results, options: options)
+        print(outcome.output)
+        if let errors = outcome.errors {
+            FileHandle.standardError.write(Data("\(errors)\n".utf8))
         }
+        exit(outcome.status)
     }
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

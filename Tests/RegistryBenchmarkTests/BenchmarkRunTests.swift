@@ -135,6 +135,37 @@ struct JSONReportTests {
     }
 }
 
+@Suite("What the executable prints and exits with")
+struct RunOutcomeTests {
+    static let failed = BenchmarkResult(
+        failed: Benchmark(caseName: CaseName.singleton, subject: SubjectName.mediator, workload: .calls { { _ in nil } }),
+        reason: "target not found")
+
+    /// In JSON a failed benchmark is an object with only its names, like a figure that was
+    /// not measured: its reason goes to standard error and the status says it failed.
+    @Test(arguments: [BenchmarkOptions.OutputFormat.json, .table])
+    func aFailedBenchmarkIsReportedWithItsReasonAndExitsWithStatusOne(format: BenchmarkOptions.OutputFormat) throws {
+        var options = BenchmarkOptions.smoke
+        options.format = format
+        let measured = try #require(smokeResults.first { $0.failure == nil })
+        let outcome = RunOutcome([measured, Self.failed], options: options)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "registry-benchmark: 1 benchmark(s) failed:\n  singleton/mediator: target not found")
+        if format == .json {
+            #expect(outcome.output == JSONReport.render([measured, Self.failed]))
+            _ = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8))
+        }
+    }
+
+    @Test func aRunWithoutFailuresExitsWithStatusZeroAndWritesNoErrors() {
+        var options = BenchmarkOptions.smoke
+        options.format = .json
+        let outcome = RunOutcome(smokeResults.filter { $0.failure == nil }, options: options)
+        #expect(outcome.status == 0)
+        #expect(outcome.errors == nil)
+    }
+}
+
 @Suite("Sampler")
 struct SamplerTests {
     @Test func fixedOperationsRunEveryPassWithExactlyThatCount() {

@@ -156,6 +156,9 @@ struct BenchmarkOptions: Sendable {
                          router-open, router (repeatable)
           --help         show this text
 
+        Exit status: 0 when every benchmark ran, 1 when one failed (each failure and its
+        reason also go to standard error), 2 for a command line it cannot run.
+
         Build in release for meaningful figures:
           swift run -c release registry-benchmark
         """
