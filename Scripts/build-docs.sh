@@ -3,8 +3,8 @@
 # toolchain's own `docc`. Exits non-zero on any DocC warning (a broken symbol link, a
 # documented parameter that does not exist, a link to a missing article), on any public
 # symbol whose doc comment is missing or leaves a parameter or the return value
-# undocumented, and on any public symbol of ServiceRegistry that the catalog's Topics
-# groups leave out, and on any page of the site that refers to a page it lacks
+# undocumented, on any public symbol of a module that its catalog's Topics groups leave
+# out (Docs/<Module>.docc, with an extension file per type), and on any page of the site that refers to a page it lacks
 # (the last three: Scripts/check-api-docs.swift).
 #
 #   Scripts/build-docs.sh
@@ -32,8 +32,7 @@ root=$PWD
 
 # The library modules, in dependency order: each archive may link into the earlier ones.
 modules=(ServiceRegistry ServiceRegistryTesting ServiceRouter)
-# The module whose catalog holds the articles in Docs/*.md and whose every public symbol
-# must appear in a Topics group.
+# The module whose catalog holds the articles in Docs/*.md.
 main_module=ServiceRegistry
 
 work=$root/.build/docs-work
@@ -189,12 +188,14 @@ else
 fi
 
 # 5. What DocC does not check: every public symbol has a doc comment that documents each
-#    parameter and the return value, every public symbol of the main module is listed by
+#    parameter and the return value, every public symbol of every module is listed by
 #    hand in a Topics group of its catalog, and every page a page refers to exists.
 step "Doc comments, Topics and references"
 if [[ -f $merged/index.html ]]; then
-    if ! swift "$root/Scripts/check-api-docs.swift" --work "$work" --curated "$main_module" \
-        --catalog "Docs/$main_module.docc" --site "$merged" "${modules[@]}"; then
+    curated=()
+    for module in "${modules[@]}"; do curated+=(--curated "$module"); done
+    if ! swift "$root/Scripts/check-api-docs.swift" --work "$work" "${curated[@]}" \
+        --catalogs Docs --site "$merged" "${modules[@]}"; then
         problems+=("public symbols with incomplete doc comments or missing from the Topics, or missing pages (above)")
     fi
 else

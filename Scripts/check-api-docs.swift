@@ -6,7 +6,7 @@
 //   (`- Parameter name:` or under `- Parameters:`), and a function that returns a value
 //   says what (`- Returns:`). DocC checks that documented parameters exist, but says
 //   nothing when a function documents none of them;
-// - in the curated module, every public symbol is listed by hand in some `## Topics`
+// - in each curated module, every public symbol is listed by hand in some `## Topics`
 //   group, so new API is grouped by meaning instead of falling into DocC's catch-all
 //   sections ("Instance Methods"...);
 // - in the merged site, every page a page refers to exists. DocC checks links within
@@ -14,8 +14,10 @@
 //   every member of an extended type by hand drops the extended type's own page, which
 //   the members' breadcrumbs still point to).
 //
-//   swift Scripts/check-api-docs.swift --work <docs-work-dir> --curated <module> \
-//       --catalog <its-catalog> --site <merged-site> <module>...
+//   swift Scripts/check-api-docs.swift --work <docs-work-dir> [--curated <module>]... \
+//       --catalogs <dir-of-catalogs> --site <merged-site> <module>...
+//
+// A curated module's catalog is <dir-of-catalogs>/<module>.docc.
 //
 // Reads <docs-work-dir>/symbol-graphs/<module>/*.symbols.json (what is public),
 // <docs-work-dir>/archives/<module>.doccarchive (which pages a hand-written topic section
@@ -224,7 +226,8 @@ func curationProblems(_ symbols: [PublicSymbol], archive: URL, catalog: String) 
 
 /// The command line: `--name value` options, then the modules.
 struct Options {
-    var work = "", curated = "", catalog = "", site = ""
+    var work = "", catalogs = "", site = ""
+    var curated: Set<String> = []
     var modules: [String] = []
 
     init(_ arguments: some Sequence<String>) throws {
@@ -237,16 +240,16 @@ struct Options {
             guard let value = iterator.next() else { throw UsageError(description: "\(argument) needs a value") }
             switch argument {
             case "--work": work = value
-            case "--curated": curated = value
-            case "--catalog": catalog = value
+            case "--curated": curated.insert(value)
+            case "--catalogs": catalogs = value
             case "--site": site = value
             default: throw UsageError(description: "unknown option \(argument)")
             }
         }
-        guard ![work, curated, catalog, site].contains(""), !modules.isEmpty else {
+        guard ![work, catalogs, site].contains(""), !modules.isEmpty else {
             throw UsageError(
-                description: "usage: check-api-docs.swift --work <docs-work-dir> --curated <module> "
-                    + "--catalog <its-catalog> --site <merged-site> <module>...")
+                description: "usage: check-api-docs.swift --work <docs-work-dir> [--curated <module>]... "
+                    + "--catalogs <dir-of-catalogs> --site <merged-site> <module>...")
         }
     }
 }
@@ -269,9 +272,9 @@ do {
         let symbols = try declaredSymbols(of: module, in: work.appendingPathComponent("symbol-graphs/\(module)"))
         var problems = docCommentProblems(symbols)
         var checks = "doc comments"
-        if module == options.curated {
+        if options.curated.contains(module) {
             let archive = work.appendingPathComponent("archives/\(module).doccarchive")
-            problems += try curationProblems(symbols, archive: archive, catalog: options.catalog)
+            problems += try curationProblems(symbols, archive: archive, catalog: "\(options.catalogs)/\(module).docc")
             checks += " and Topics"
         }
         passed = report(module, problems, passed: "\(checks) cover all \(symbols.count) public symbols") && passed
