@@ -29,8 +29,8 @@ func onThreads(
 
 /// Polls, for up to `seconds`, until some resolve is blocked waiting for another to finish
 /// building the shared `Service` that `registry` registers (unnamed, no argument), or until
-/// `stop` says to give up (the resolve expected to wait failed instead). Returns whether a
-/// resolve is waiting.
+/// `stop` says to give up (the resolve expected to wait failed, or built the instance
+/// itself). Returns whether a resolve is waiting.
 ///
 /// A factory calls this before it returns, so that the race a test sets up is sure to have
 /// happened: a sleep could only make it likely, and a test whose other side came late would
@@ -91,13 +91,21 @@ final class Rendezvous: Sendable {
 
 @Suite("Concurrency")
 struct ConcurrencyTests {
+    /// The first build finishes only once another thread waits for it (or has started a
+    /// build of its own, the failure this test is for), so the threads are sure to have
+    /// met at the build: without that, a thread that came late found the instance built,
+    /// and a registry that let every thread build passed in one run of three.
     @Test func singletonIsBuiltExactlyOnceUnderContention() {
         for _ in 0..<20 {
             let registry = ServiceRegistry()
             let built = Counter()
+            let waited = Guarded(false)
             let rendezvous = Rendezvous(parties: 8)
             registry.register(ReviewService.self, scope: .singleton) { _ in
-                built.increment()
+                if built.increment() == 1 {
+                    let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry) { built.value > 1 }
+                    waited.withLock { $0 = wait }
+                }
                 return ReviewServiceImpl()
             }
             let seen = Guarded<Set<ObjectIdentifier>>([])
@@ -109,6 +117,7 @@ struct ConcurrencyTests {
                 }
             }
             #expect(finished)
+            #expect(waited.withLock { $0 }, "no thread waited for the build")
             #expect(built.value == 1)
             #expect(seen.withLock { $0.count } == 1)
         }
