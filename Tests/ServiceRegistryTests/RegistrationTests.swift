@@ -147,6 +147,27 @@ struct RegistrationTests {
         #expect(first == nil, "the replaced singleton is still held")
     }
 
+    /// An override scope that resolved the key caches its own instance of it, and lives on
+    /// in the tasks it started; neither may keep the instance the registry cached. The
+    /// scope's own instance of the replaced registration goes with the scope.
+    @Test func reRegisteringDropsTheCachedInstanceWhileAScopeThatResolvedItLives() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "first") }
+        weak let first = try registry.resolve(ReviewService.self) as? ReviewServiceImpl
+        weak var builtInScope: ReviewServiceImpl?
+        try registry.withOverrides {
+            $0.register(Clock.self) { _ in FixedClock(now: 0) }
+        } operation: {
+            builtInScope = try registry.resolve(ReviewService.self) as? ReviewServiceImpl
+            #expect(builtInScope != nil && builtInScope !== first)
+            registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
+            #expect(first == nil, "the registry's replaced singleton is still held")
+            #expect(try registry.resolve(ReviewService.self).source == "second")
+            #expect(builtInScope != nil)
+        }
+        #expect(builtInScope == nil, "the scope's instance of the replaced registration outlived the scope")
+    }
+
     @Test func reRegisteringMayChangeTheScope() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }

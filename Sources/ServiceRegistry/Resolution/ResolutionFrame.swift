@@ -104,7 +104,7 @@ struct GraphInstance {
     }
 
     func release() {
-        registration._withUnsafeGuaranteedRef { $0.releaseStoredInstance(storage) }
+        registration._withUnsafeGuaranteedRef { type(of: $0).releaseStoredInstance(storage) }
         registration.release()
     }
 }

@@ -73,10 +73,8 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     deinit {
-        // `releaseStoredInstance` is dispatched to the subclass, which uses only its
-        // `Service` type, never its (already destroyed) stored properties.
         if scope.isShared, let cell = existingCell {
-            destroyInstance(in: cell)
+            Self.destroyInstance(in: cell)
             Unmanaged.passUnretained(cell).release()
         }
     }
@@ -114,7 +112,10 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     /// Destroys and frees a heap copy made by ``storeInstance(copying:)``.
-    func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
+    ///
+    /// A class method: it needs only the `Service` type, so an override scope's cell can
+    /// free its instance after the registration has gone (see ``OverrideLayer``).
+    class func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
         fatalError("subclass responsibility")
     }
 
@@ -188,7 +189,7 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     /// Frees the singleton `cell` holds, if any; called once, when the cell's owner goes.
-    func destroyInstance(in cell: InstanceCell) {
+    class func destroyInstance(in cell: InstanceCell) {
         if let storage = cell.takeSingletonStorage() {
             releaseStoredInstance(storage)
         }
@@ -219,7 +220,7 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
         return UnsafeMutableRawPointer(storage)
     }
 
-    override func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
+    override class func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
         let typed = storage.assumingMemoryBound(to: Service.self)
         typed.deinitialize(count: 1)
         typed.deallocate()
