@@ -236,9 +236,12 @@ struct ErrorsTests {
 
     /// A cycle closed through the registry inside a shared build, across a service that
     /// resolves through the registry too: the path leaves that service out, but the cycle
-    /// is still what the caller gets, not that service's failure.
-    @Test(arguments: [Scope.singleton, .weak])
-    func cycleThroughTheRegistryAcrossAnUnsharedServiceIsACycle(scope: Scope) throws {
+    /// is still what the caller gets, not that service's failure, whichever end the loop
+    /// is entered at (at the unshared service, the cycle is met inside the shared build,
+    /// below the resolve that started there, and the unshared factory at the top, which the
+    /// path does not name, is on the loop all the same).
+    @Test(arguments: [Scope.singleton, .weak], [false, true])
+    func cycleThroughTheRegistryAcrossAnUnsharedServiceIsACycle(scope: Scope, entersAtTheUnsharedService: Bool) throws {
         let registry = ServiceRegistry()
         registry.register(ReadingService.self, scope: scope) { [registry] _ in
             ReadingServiceImpl(detail: try registry.resolve())
@@ -247,25 +250,13 @@ struct ErrorsTests {
             _ = try registry.resolve(ReadingService.self)
             return BookDetailServiceImpl(reviews: ReviewServiceImpl())
         }
-        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
-        #expect(error.reason == .circularDependency)
-        #expect(error.path == ["ReadingService", "ReadingService"])
-    }
-
-    /// The same loop entered at the unshared service: the cycle is met inside the shared
-    /// build, below the resolve that started there, and the unshared factory at the top,
-    /// which the path does not name, is on the loop all the same.
-    @Test(arguments: [Scope.singleton, .weak])
-    func cycleThroughTheRegistryEnteredAtTheUnsharedServiceIsACycle(scope: Scope) throws {
-        let registry = ServiceRegistry()
-        registry.register(ReadingService.self, scope: scope) { [registry] _ in
-            ReadingServiceImpl(detail: try registry.resolve())
+        let error = try resolutionError {
+            if entersAtTheUnsharedService {
+                _ = try registry.resolve(BookDetailService.self)
+            } else {
+                _ = try registry.resolve(ReadingService.self)
+            }
         }
-        registry.register(BookDetailService.self) { [registry] _ in
-            _ = try registry.resolve(ReadingService.self)
-            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
-        }
-        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
         #expect(error.reason == .circularDependency)
         #expect(error.path == ["ReadingService", "ReadingService"])
     }
