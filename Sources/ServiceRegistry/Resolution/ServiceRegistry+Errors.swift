@@ -39,9 +39,8 @@ extension ServiceRegistry {
     ///
     /// The path above starts at the build this resolution continues, if any, also for a
     /// resolve at the top (one a factory started through the registry, which meets a build
-    /// that another thread's resolve holds while it waits for this one): the factory passes
-    /// on only an error whose path runs through its service (see
-    /// ``factoryFailure(_:of:in:)``).
+    /// that another thread's resolve holds while it waits for this one), so that it shows
+    /// the services of that build as well.
     func cycleError(
         _ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>, note: String?
