@@ -355,6 +355,36 @@ struct ErrorsTests {
         #expect(error.path == ["ReadingService", "BookDetailService", "ReviewService"])
     }
 
+    /// A `.transient` factory's failed resolve through the registry reads the same whether
+    /// or not the registry traced that factory's resolve. It traces a top-level resolve of
+    /// a registration once four others of it are in flight (here, the factory resolving
+    /// its own service through the registry four levels deep; on other threads, just as
+    /// well), and a traced resolve must not lend the factory's service to the paths of
+    /// the resolves its factory makes: the failure would then read `.notRegistered`
+    /// through the factory in one run and `.factoryFailed` in the next.
+    @Test(arguments: [1, 5])
+    func registryErrorInATracedUnsharedFactoryReadsAsAnUntracedOne(levels: Int) throws {
+        let registry = ServiceRegistry()
+        let depth = Counter()
+        // The singleton's build keeps a shared build running, which is when top-level
+        // resolves look for the trace they run inside.
+        registry.register(ReadingService.self, scope: .singleton) { [registry] _ in
+            ReadingServiceImpl(detail: try registry.resolve())
+        }
+        registry.register(BookDetailService.self) { [registry] _ in
+            if depth.increment() < levels { return try registry.resolve(BookDetailService.self) }
+            _ = try registry.resolve(Clock.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(depth.value == levels)
+        #expect(error.reason == .factoryFailed)
+        #expect(error.path == ["ReadingService", "BookDetailService"])
+        let underlying = try #require(error.underlyingError as? ResolutionError)
+        #expect(underlying.reason == .notRegistered)
+        #expect(underlying.path == ["ReadingService", "Clock"])
+    }
+
     /// A `ResolutionError` a factory got anywhere else, here kept from an earlier resolve,
     /// is that factory's failure too.
     @Test(arguments: [Scope.transient, .singleton])

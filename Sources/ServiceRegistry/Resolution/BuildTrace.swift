@@ -16,16 +16,24 @@ import Synchronization
 /// which runs on the factory's thread, does not count either: see Docs/Design.md.
 final class BuildTrace: Sendable {
     let context: Int
+    /// Everything being built on this path, traced resolves included: what a cycle is
+    /// looked for in, and what a cycle error met through it shows.
     let path: [AnyRegistration]
+    /// The part of ``path`` other errors show: the shared builds, and the frames above
+    /// them, but not a traced `.transient` or `.graph` resolve. Whether a resolve is traced
+    /// depends on how many others of it are in flight, on any thread; were its service
+    /// shown, a failure below it would read one way in one run and another in the next.
+    let shownPath: [AnyRegistration]
     /// The task that published this trace (see ``currentTask``).
     private let publisher: Int
     /// Cleared when the factory returns: a task that inherited the trace may outlive it,
     /// and a later task may be allocated where the publisher was, with its identity.
     private let isOpen = Atomic<Bool>(true)
 
-    private init(context: Int, path: [AnyRegistration]) {
+    private init(context: Int, path: [AnyRegistration], shownPath: [AnyRegistration]) {
         self.context = context
         self.path = path
+        self.shownPath = shownPath
         self.publisher = Self.currentTask
     }
 
@@ -44,9 +52,12 @@ final class BuildTrace: Sendable {
 
     @TaskLocal private static var published: Published?
 
-    /// Runs `body` with `path` (in resolution `context`) as the path of the calling code.
-    static func publishing(context: Int, path: [AnyRegistration], _ body: () -> Void) {
-        let trace = BuildTrace(context: context, path: path)
+    /// Runs `body` with `path` (in resolution `context`) as the path of the calling code,
+    /// of which errors show `shownPath`.
+    static func publishing(
+        context: Int, path: [AnyRegistration], shownPath: [AnyRegistration], _ body: () -> Void
+    ) {
+        let trace = BuildTrace(context: context, path: path, shownPath: shownPath)
         // Also what keeps the trace alive while `body` runs: the task-local holds it weakly.
         defer { trace.isOpen.store(false, ordering: .releasing) }
         $published.withValue(Published(trace: trace), operation: body)

@@ -47,10 +47,16 @@ struct Resolution {
     }
 
     /// The registrations being resolved above a resolve below `parent` (nil at the top),
-    /// outermost first: the frames', or else the path of the build this resolution
-    /// continues.
+    /// outermost first, as errors show them: the frames', after the shown path of the build
+    /// this resolution continues (see ``BuildTrace/shownPath``).
     func path(below parent: UnsafePointer<ResolutionFrame>?) -> [AnyRegistration] {
-        parent?.registrations ?? enclosingBuild?.path ?? []
+        parent?.registrations ?? enclosingBuild?.shownPath ?? []
+    }
+
+    /// ``path(below:)`` with the traced resolves in it: what a build's trace holds, for
+    /// cycles to be found.
+    func tracedPath(below parent: UnsafePointer<ResolutionFrame>?) -> [AnyRegistration] {
+        (enclosingBuild?.path ?? []) + (parent?.frameRegistrations ?? [])
     }
 
     /// The `.graph` instance kept under `key`, if this resolution built one.
@@ -129,8 +135,14 @@ extension UnsafePointer<ResolutionFrame> {
         return pointee.resolution.pointee.enclosingBuild?.contains(registration) ?? false
     }
 
-    /// The registrations on this path, outermost first.
+    /// The registrations on this path, outermost first, as errors show them: after the
+    /// shown path of the build the resolution continues (see ``BuildTrace/shownPath``).
     var registrations: [AnyRegistration] {
+        (pointee.resolution.pointee.enclosingBuild?.shownPath ?? []) + frameRegistrations
+    }
+
+    /// The registrations of this resolution's own frames down to this one, outermost first.
+    var frameRegistrations: [AnyRegistration] {
         var result: [AnyRegistration] = []
         var frame: UnsafePointer<ResolutionFrame>? = self
         while let current = frame {
@@ -138,6 +150,6 @@ extension UnsafePointer<ResolutionFrame> {
             frame = current.pointee.parent
         }
         result.reverse()
-        return (pointee.resolution.pointee.enclosingBuild?.path ?? []) + result
+        return result
     }
 }

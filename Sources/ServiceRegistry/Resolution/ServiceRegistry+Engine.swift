@@ -208,7 +208,11 @@ extension ServiceRegistry {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
         var outcome = Result<ResolutionEvent.Outcome, ResolutionError>.success(.built)
-        BuildTrace.publishing(context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration]) {
+        // The resolve itself is not shown: see BuildTrace.shownPath.
+        BuildTrace.publishing(
+            context: resolution.pointee.context, path: (enclosing?.path ?? []) + [registration],
+            shownPath: enclosing?.shownPath ?? []
+        ) {
             do throws(ResolutionError) {
                 outcome = .success(
                     try resolveUnshared(
@@ -322,10 +326,11 @@ extension ServiceRegistry {
                     defer { BuildCoordinator.finish(cellID) }
                     if copyCached() { return }
                     builtHere = true
-                    let path = resolution.pointee.path(below: parent) + [registration]
+                    let path = resolution.pointee.tracedPath(below: parent) + [registration]
+                    let shownPath = resolution.pointee.path(below: parent) + [registration]
                     BuildTrace.activeBuilds.wrappingAdd(1, ordering: .relaxed)
                     defer { BuildTrace.activeBuilds.wrappingSubtract(1, ordering: .relaxed) }
-                    BuildTrace.publishing(context: context, path: path) {
+                    BuildTrace.publishing(context: context, path: path, shownPath: shownPath) {
                         do throws(ResolutionError) {
                             try build(
                                 registration, in: owner, argument: argument, into: result, parent: parent,
