@@ -385,6 +385,35 @@ struct ErrorsTests {
         #expect(underlying.path == ["ReadingService", "Clock"])
     }
 
+    /// A cycle that runs through a traced `.transient` resolve, then a shared build, and
+    /// back through `r` shows the traced service where the loop starts: a cycle's path
+    /// comes from the trace's full path, not the one other errors show, or it would read
+    /// as a path that never returns to the service it ends on.
+    @Test func cycleThroughATracedTransientAndASharedBuildShowsTheLoop() throws {
+        let registry = ServiceRegistry()
+        let depth = Counter()
+        // The singleton's build keeps a shared build running, so that top-level resolves
+        // look for the trace they run inside.
+        registry.register(ReadingService.self, scope: .singleton) { [registry] _ in
+            ReadingServiceImpl(detail: try registry.resolve())
+        }
+        // Resolves itself through the registry until four others of it are in flight, so
+        // that the fifth is traced; that one resolves the shared ReviewService, whose
+        // factory asks for BookDetailService again through `r`.
+        registry.register(BookDetailService.self) { [registry] _ in
+            if depth.increment() < 5 { return try registry.resolve(BookDetailService.self) }
+            return BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+        }
+        registry.register(ReviewService.self, scope: .singleton) { r in
+            _ = try r.resolve(BookDetailService.self)
+            return ReviewServiceImpl()
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(depth.value == 5)
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "BookDetailService", "ReviewService", "BookDetailService"])
+    }
+
     /// A `ResolutionError` a factory got anywhere else, here kept from an earlier resolve,
     /// is that factory's failure too.
     @Test(arguments: [Scope.transient, .singleton])

@@ -40,14 +40,16 @@ extension ServiceRegistry {
     /// The path above starts at the build this resolution continues, if any, also for a
     /// resolve at the top (one a factory started through the registry, which meets a build
     /// that another thread's resolve holds while it waits for this one), so that it shows
-    /// the services of that build as well.
+    /// the services of that build as well. Traced resolves included (the trace's full
+    /// path, as ``cycleThroughRegistryError(_:enclosing:)`` shows it): the loop may close
+    /// on one, and a path without it would not show where the loop starts.
     func cycleError(
         _ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>, note: String?
     ) -> ResolutionError {
         ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: resolution.pointee.path(below: parent) + [registration], note: note)
+            path: resolution.pointee.tracedPath(below: parent) + [registration], note: note)
     }
 
     /// `.circularDependency` for meeting `registration` again in a top-level resolve that
