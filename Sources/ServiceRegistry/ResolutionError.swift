@@ -177,22 +177,3 @@ public struct ResolutionError: Error, CustomStringConvertible {
         return lines.count > 1 ? lines : nil
     }
 }
-
-/// A registration on a ``ResolutionError``'s path, compared by identity.
-struct RegistrationIdentity: Sendable, CustomReflectable {
-    let id: ObjectIdentifier
-    /// Never read. Unowned, it keeps the registration's memory, so no registration made
-    /// later takes this identity while the error exists, but not the registration: a
-    /// factory may keep the error it threw, and a strong reference would make a cycle.
-    private unowned let registration: AnyRegistration
-
-    init(_ registration: AnyRegistration) {
-        id = ObjectIdentifier(registration)
-        self.registration = registration
-    }
-
-    /// Only the identity: reflecting the reference (`dump`, a failed test expectation
-    /// showing the error) would read it, which stops the program once the registration
-    /// is gone.
-    var customMirror: Mirror { Mirror(self, children: ["id": id]) }
-}

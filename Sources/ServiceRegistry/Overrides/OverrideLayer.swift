@@ -30,17 +30,17 @@ final class OverrideLayer: Sendable {
 
     /// A cell of this scope and the registration whose instance it caches.
     private final class ScopedCell: Sendable {
-        /// Never read. Unowned, it keeps the registration's memory, so no registration
-        /// made later takes its identity (the cell's key) while the scope lives, but not
-        /// the registration: re-registering its key must drop the instance it cached in
-        /// the registry, also while a scope that resolved it lives on (in a task it started).
-        private unowned let registration: AnyRegistration
+        /// Keeps the cell's key (the registration's identity) from being taken by a
+        /// registration made later, without keeping the registration: re-registering its
+        /// key must drop the instance it cached in the registry, also while a scope that
+        /// resolved it lives on (in a task it started).
+        private let registration: RegistrationIdentity
         /// Frees the instance, whose type only the registration's class knows.
         private let registrationClass: AnyRegistration.Type
         let cell = InstanceCell()
 
         init(registration: AnyRegistration) {
-            self.registration = registration
+            self.registration = RegistrationIdentity(registration)
             registrationClass = type(of: registration)
         }
 
