@@ -50,7 +50,7 @@ struct Resolution {
     /// outermost first, as errors show them: the frames', after the shown path of the build
     /// this resolution continues (see ``BuildTrace/shownPath``).
     func path(below parent: UnsafePointer<ResolutionFrame>?) -> [AnyRegistration] {
-        parent?.registrations ?? enclosingBuild?.shownPath ?? []
+        (enclosingBuild?.shownPath ?? []) + (parent?.frameRegistrations ?? [])
     }
 
     /// ``path(below:)`` with the traced resolves in it: what a build's trace holds, for
@@ -135,10 +135,10 @@ extension UnsafePointer<ResolutionFrame> {
         return pointee.resolution.pointee.enclosingBuild?.contains(registration) ?? false
     }
 
-    /// The registrations on this path, outermost first, as errors show them: after the
-    /// shown path of the build the resolution continues (see ``BuildTrace/shownPath``).
+    /// The registrations on this path, outermost first, as errors show them (see
+    /// ``Resolution/path(below:)``).
     var registrations: [AnyRegistration] {
-        (pointee.resolution.pointee.enclosingBuild?.shownPath ?? []) + frameRegistrations
+        pointee.resolution.pointee.path(below: self)
     }
 
     /// The registrations of this resolution's own frames down to this one, outermost first.
