@@ -41,7 +41,7 @@ final class DependencyRecorder: Sendable {
             }
         }
         registeredFullNames = fullNames
-        sharedShortNames = Set(fullNames.filter { $0.value.count > 1 }.keys)
+        sharedShortNames = Self.shared(fullNames)
     }
 
     /// The recorded graph.
@@ -52,8 +52,8 @@ final class DependencyRecorder: Sendable {
     /// registered type that only a missing one shares its short name with is renamed here.
     var graph: DependencyGraph {
         state.withLock { state in
-            let fullNames = fullNames(state)
-            func isShared(_ shortName: String) -> Bool { fullNames[shortName, default: []].count > 1 }
+            let sharedInGraph = sharedShortNamesInGraph(state)
+            func isShared(_ shortName: String) -> Bool { sharedInGraph.contains(shortName) }
 
             var nodes = state.nodes
             var newIDs: [String: String] = [:]
@@ -93,16 +93,21 @@ final class DependencyRecorder: Sendable {
     /// Short type names that two or more types in the graph share, registered or missing
     /// (all of whose nodes show the full names): final once the validation pass is over.
     var shortNamesSharedInGraph: Set<String> {
-        state.withLock { state in Set(fullNames(state).filter { $0.value.count > 1 }.keys) }
+        state.withLock { state in sharedShortNamesInGraph(state) }
     }
 
-    /// The full names of the registered and the missing types, by short name.
-    private func fullNames(_ state: State) -> [String: Set<String>] {
+    /// ``shortNamesSharedInGraph`` from `state`: over the registered and the missing types.
+    private func sharedShortNamesInGraph(_ state: State) -> Set<String> {
         var fullNames = registeredFullNames
         for missing in state.missing.values {
             fullNames[missing.shortNode.serviceType, default: []].insert(missing.qualifiedNode.serviceType)
         }
-        return fullNames
+        return Self.shared(fullNames)
+    }
+
+    /// The short names that stand for two or more full names.
+    private static func shared(_ fullNames: [String: Set<String>]) -> Set<String> {
+        Set(fullNames.filter { $0.value.count > 1 }.keys)
     }
 
     /// Which registry of the one validated and its parents `registry` is (0 for the one
