@@ -19,7 +19,7 @@ extension ServiceRouter {
         forScheme scheme: String? = nil,
         handler: @escaping @Sendable (RouteRequest) throws -> Result
     ) {
-        setFallback(scheme, RequestAction(handler: { .handled(try handler($0)) }))
+        replaceFallback(scheme, with: RequestAction(handler: { .handled(try handler($0)) }))
     }
 
     /// Sets a fallback that may decline a URL, as a route's handler may: a scheme's
@@ -39,7 +39,7 @@ extension ServiceRouter {
         forScheme scheme: String? = nil,
         handler: @escaping @Sendable (RouteRequest) throws -> RouteOutcome<Result>
     ) {
-        setFallback(scheme, RequestAction(handler: handler))
+        replaceFallback(scheme, with: RequestAction(handler: handler))
     }
 
     /// Sets a fallback that runs against a service resolved at open time, such as a web
@@ -56,7 +56,7 @@ extension ServiceRouter {
         serviceName: String? = nil,
         handler: @escaping @Sendable (Service, RouteRequest) throws -> Result
     ) {
-        setFallback(scheme, ServiceAction(serviceName: serviceName, handler: .handles(handler)))
+        replaceFallback(scheme, with: ServiceAction(serviceName: serviceName, handler: .handles(handler)))
     }
 
     /// Sets a fallback that runs against a service resolved at open time and may decline
@@ -73,7 +73,7 @@ extension ServiceRouter {
         serviceName: String? = nil,
         handler: @escaping @Sendable (Service, RouteRequest) throws -> RouteOutcome<Result>
     ) {
-        setFallback(scheme, ServiceAction(serviceName: serviceName, handler: .mayDecline(handler)))
+        replaceFallback(scheme, with: ServiceAction(serviceName: serviceName, handler: .mayDecline(handler)))
     }
 
     /// Removes the fallback for `scheme`, or the global one for `nil`.
@@ -81,10 +81,6 @@ extension ServiceRouter {
     /// - Parameter scheme: The scheme (any case), or `nil` for the global fallback.
     public func removeFallback(forScheme scheme: String? = nil) {
         replaceFallback(scheme, with: nil)
-    }
-
-    private func setFallback(_ scheme: String?, _ action: any RouteAction) {
-        replaceFallback(scheme, with: action)
     }
 
     /// Stores `action` (or removes the fallback, for `nil`) and drops the one it replaces
