@@ -62,23 +62,23 @@ struct ServiceKey: Hashable, Sendable {
     /// scalars one by one, without building the respelled string, which allocated for a
     /// name over 15 bytes on every resolve of a cached singleton.
     private static func respelledASCIIHash(_ name: String) -> UInt64? {
-        var count = 0
+        var count: UInt64 = 0
         for scalar in name.unicodeScalars {
             guard scalar.isASCII || asciiForms[scalar] != nil else { return nil }
             count += 1
         }
-        var hash = wordHashSeed(count: count)
+        var hash = 0xCBF2_9CE4_8422_2325 ^ count
         var word: UInt64 = 0
         var shift: UInt64 = 0
         for scalar in name.unicodeScalars {
             word |= UInt64((asciiForms[scalar] ?? scalar).value) << shift
             shift += 8
             if shift == 64 {
-                hash = mixWord(word, into: hash)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
                 (word, shift) = (0, 0)
             }
         }
-        return mixWord(word, into: hash)
+        return (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// The characters whose canonical form is ASCII (KELVIN SIGN, GREEK QUESTION MARK and
@@ -95,13 +95,13 @@ struct ServiceKey: Hashable, Sendable {
         var name = name
         return name.withUTF8 { bytes -> UInt64? in
             let bytes = UnsafeRawBufferPointer(bytes)
-            var hash = wordHashSeed(count: bytes.count)
+            var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
             var highBits: UInt64 = 0
             var offset = 0
             while offset + 8 <= bytes.count {
                 let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 highBits |= word
-                hash = mixWord(word, into: hash)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
                 offset += 8
             }
             var tail: UInt64 = 0
@@ -112,21 +112,8 @@ struct ServiceKey: Hashable, Sendable {
                 offset += 1
             }
             guard (highBits | tail) & 0x8080_8080_8080_8080 == 0 else { return nil }
-            return mixWord(tail, into: hash)
+            return (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
         }
-    }
-
-    /// Where ``asciiHash(_:)`` starts for a name of `count` bytes (``respelledASCIIHash(_:)``
-    /// too, which must reach the same hash for the same text).
-    @inline(__always)
-    private static func wordHashSeed(count: Int) -> UInt64 {
-        0xCBF2_9CE4_8422_2325 ^ UInt64(count)
-    }
-
-    /// Mixes eight bytes of a name (the last, partial word zero-filled) into `hash`.
-    @inline(__always)
-    private static func mixWord(_ word: UInt64, into hash: UInt64) -> UInt64 {
-        (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
     }
 }
 
