@@ -283,6 +283,29 @@ struct DependencyGraphTests {
         #expect(childsFeed.status == .resolved)
     }
 
+    /// Likewise when what the shadowed registration asks for is registered with another
+    /// argument type: its factory fails whoever asks, so the node is not `.resolved`.
+    @Test func aShadowedParentRegistrationThatFailsWithAnArgumentMismatchIsShownFailed() throws {
+        let parent = ServiceRegistry()
+        parent.register(ShareSheet.self) { (_, title: String) in Node() }
+        parent.register(ReviewFeed.self) { r in
+            _ = try r.resolve(ShareSheet.self)  // registered with a String argument: always fails
+            return Node()
+        }
+        parent.register(PageCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ReviewFeed.self)  // built in the parent: the parent's ReviewFeed
+            return Node()
+        }
+        let child = parent.makeChild()
+        child.register(ReviewFeed.self) { _ in Node() }
+        let graph = child.dependencyGraph()
+        let parentsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 1 })
+        #expect(parentsFeed.status == .failed(.argumentMismatch))
+        let error = try #require(throws: ValidationError.self) { try child.validate() }
+        #expect(error.failures.map(\.registration) == ["PageCache"])
+        #expect(error.failures.first?.error.path == ["PageCache", "ReviewFeed", "ShareSheet"])
+    }
+
     /// A failure that depends on the caller, which the caller then catches, leaves the
     /// node as it is: a cycle met from one side, a factory given a bad argument.
     @Test func aFailureThatDependsOnTheCallerIsNotTheNodes() throws {

@@ -139,7 +139,8 @@ extension ServiceRegistry {
     /// Only failures that do not depend on the caller count: not a cycle (the same
     /// registration may build fine as a root), and nothing about a factory that takes an
     /// argument (its failure may be the argument's; validation lists it as not checked).
-    /// A caller that catches such a failure (`try?`) must not turn its node red.
+    /// A caller that catches such a failure (`try?`) must not turn its node red. An
+    /// argument mismatch counts: it comes from what the factory asks for, whoever asks.
     @inline(never)
     private func resolveRecordingFailure(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
@@ -152,9 +153,7 @@ extension ServiceRegistry {
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         } catch {
-            if registration.key.takesNoArgument, error.reason != .circularDependency,
-                error.reason != .argumentMismatch
-            {
+            if registration.key.takesNoArgument, error.reason != .circularDependency {
                 recorder.recordNode(registration, owner: owner, status: .failed(error.reason))
             }
             throw error
