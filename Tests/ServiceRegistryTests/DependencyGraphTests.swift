@@ -573,6 +573,30 @@ struct DependencyGraphTests {
         #expect(dot.contains(#""ReaderView" -> "Typesetter";"#))
     }
 
+    /// A picture shows only the labels: a child's registration and the parent's one it
+    /// shadows must not draw as two identical boxes, so a label says which registry holds
+    /// the service, as the text tree does.
+    @Test func dotLabelsSayWhichRegistryOfAHierarchyHoldsANode() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReaderView.self) { _ in Node() }
+        parent.register(PageCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ReaderView.self)  // built in the parent: the parent's ReaderView
+            return Node()
+        }
+        let child = parent.makeChild()
+        child.register(ReaderView.self) { _ in Node() }
+        let grandchild = child.makeChild()
+        let dot = grandchild.dependencyGraph().dot
+        #expect(dot.contains(#""ReaderView @1" [label="ReaderView\ntransient · registered directly · parent registry"];"#))
+        #expect(dot.contains(#""ReaderView @2" [label="ReaderView\ntransient · registered directly · ancestor registry 2"];"#))
+        let labels = dot.split(separator: "\n").compactMap { line in
+            line.firstRange(of: "[label=\"").map { line[$0.upperBound...].prefix { $0 != "\"" } }
+        }
+        #expect(labels.count == 3)
+        #expect(Set(labels).count == labels.count)
+        expectWellFormedDOT(dot)
+    }
+
     @Test func dotEscapesQuotesInNames() {
         let registry = ServiceRegistry()
         registry.register(ReviewFeed.self, name: "say \"hi\"") { _ in Node() }

@@ -1,6 +1,10 @@
 extension DependencyGraph {
     /// The graph in Graphviz DOT.
     ///
+    /// A node's label gives its name, its argument type and what validation found, if
+    /// anything to note, then its scope, who registered it and, for a service a parent
+    /// holds, `parent registry` (or `ancestor registry 2`, and so on), as ``textTree`` does.
+    ///
     /// Missing services are dashed red boxes, services that failed to build are red,
     /// registrations that take an argument (not checked) are dotted, an edge that closes a
     /// cycle is red and labelled `cycle`, and one to a service asked for with an argument
@@ -16,7 +20,9 @@ extension DependencyGraph {
             case .notChecked: label.append("not checked (takes an argument)")
             case .resolved: break
             }
-            if let scope = node.scope { label.append("\(scope) · \(node.origin)") }
+            if let scope = node.scope {
+                label.append((["\(scope)", node.origin] + [registryName(node)].compactMap { $0 }).joined(separator: " · "))
+            }
             var attributes = ["label=\"\(escape(label.joined(separator: "\n")))\""]
             switch node.status {
             case .missing: attributes += ["style=dashed", "color=red", "fontcolor=red"]
@@ -103,11 +109,17 @@ extension DependencyGraph {
     }
 
     private func details(_ node: Node) -> String {
-        var parts = [node.scope.map(\.description) ?? "?", node.origin]
-        if node.registryLevel > 0 {
-            parts.append(node.registryLevel == 1 ? "parent registry" : "ancestor registry \(node.registryLevel)")
+        ([node.scope.map(\.description) ?? "?", node.origin] + [registryName(node)].compactMap { $0 })
+            .joined(separator: ", ")
+    }
+
+    /// Which registry above the one asked holds `node`; `nil` for that registry itself.
+    private func registryName(_ node: Node) -> String? {
+        switch node.registryLevel {
+        case ...0: nil
+        case 1: "parent registry"
+        default: "ancestor registry \(node.registryLevel)"
         }
-        return parts.joined(separator: ", ")
     }
 
     private func escape(_ text: String) -> String {
