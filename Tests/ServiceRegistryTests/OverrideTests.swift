@@ -527,6 +527,34 @@ struct OverrideTests {
         }
     }
 
+    /// An override replaces its key for every resolve in the scope, its own factory's too:
+    /// one that resolves the service it overrides (to wrap the real one) meets itself. The
+    /// error says so and how to wrap the real one, which the usual advice for a cycle
+    /// (resolve the other service later) would not do; the way it gives works.
+    @Test func anOverrideResolvingTheServiceItOverridesIsToldHowToWrapTheRealOne() throws {
+        let registry = makeRealRegistry()
+        let error = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self) { r in NamedReviews("spy on \(try r.resolve(ReviewSource.self).source)") }
+            } operation: {
+                try registry.resolve(BookDetail.self)
+            }
+        }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
+        let note = try #require(error.note)
+        #expect(note.contains("the override of `ReviewSource` resolves the service it overrides"))
+        #expect(note.contains("resolve it in the configure closure, before the scope starts, and capture it"))
+        #expect(error.description.contains(note))
+
+        try registry.withOverrides {
+            let real = try registry.resolve(ReviewSource.self)
+            $0.register(ReviewSource.self) { _ in NamedReviews("spy on \(real.source)") }
+        } operation: { () throws in
+            #expect(try registry.resolve(BookDetail.self).reviews.source == "spy on real")
+        }
+    }
+
     /// A registrar kept past its configure closure cannot add to the scope any more: using
     /// it stops the program with a message rather than dropping the override unseen.
     @Test func registeringAfterTheConfigureClosureReturnedStopsWithAMessage() async {

@@ -13,6 +13,18 @@
 /// }
 /// ```
 ///
+/// An override replaces its service for every resolve in the scope, its own factory's
+/// too, so one that resolves the service it overrides meets itself (a cycle). To wrap the
+/// real service, resolve it in the configure closure, before the scope starts, and capture
+/// it:
+///
+/// ```swift
+/// try registry.withOverrides {
+///     let real = try registry.resolve(ReviewService.self)
+///     $0.register(ReviewService.self) { _ in CountingReviews(wrapping: real) }
+/// } operation: { ... }
+/// ```
+///
 /// Register inside the configure closure only: the scope's overrides are fixed when it
 /// returns, and a registrar kept and used after that stops the program with a message
 /// saying so (the override would otherwise be lost without a word).

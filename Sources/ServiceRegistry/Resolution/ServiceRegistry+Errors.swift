@@ -49,7 +49,20 @@ extension ServiceRegistry {
     ) -> ResolutionError {
         ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: resolution.pointee.tracedPath(below: parent) + [registration], note: note)
+            path: resolution.pointee.tracedPath(below: parent) + [registration],
+            note: note ?? overrideMeetingItselfNote(registration, in: parent?.pointee.registration))
+    }
+
+    /// For an override met again right inside its own factory: it resolves the service it
+    /// overrides, most likely to wrap the real one, and the usual advice for a cycle
+    /// (resolve the other service later) would meet the override again.
+    private func overrideMeetingItselfNote(_ registration: AnyRegistration, in asking: AnyRegistration?) -> String? {
+        guard registration.origin == Installing.overrideRegistration, asking === registration else { return nil }
+        let service = registration.displayName
+        return "Here the override of `\(service)` resolves the service it overrides, and so meets itself: an "
+            + "override replaces its service for every resolve in the scope, its own factory's too. To wrap the real "
+            + "`\(service)`, resolve it in the configure closure, before the scope starts, and capture it; "
+            + "resolving it any later meets the override again."
     }
 
     /// `.circularDependency` for meeting `registration` again in a top-level resolve that
@@ -57,11 +70,14 @@ extension ServiceRegistry {
     /// than through its resolver, so the services it met through resolvers since
     /// `enclosing` was published are not on the path.
     func cycleThroughRegistryError(_ registration: AnyRegistration, enclosing: BuildTrace) -> ResolutionError {
-        ResolutionError(
+        let throughRegistry =
+            "A factory on this path resolves through the registry instead of its resolver `r`, "
+            + "so the path may leave out services in between; resolving through `r` shows every step."
+        return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: enclosing.path + [registration],
-            note: "A factory on this path resolves through the registry instead of its resolver `r`, "
-                + "so the path may leave out services in between; resolving through `r` shows every step.")
+            note: [throughRegistry, overrideMeetingItselfNote(registration, in: enclosing.path.last)]
+                .compactMap { $0 }.joined(separator: "\n  "))
     }
 
     /// Every registration a resolve here could find (only those for the service type
