@@ -350,6 +350,25 @@ struct DependencyGraphTests {
         #expect(graph.edges.isEmpty)
     }
 
+    /// As the graph's documentation says: an edge is a resolve through the resolver `r`. A
+    /// factory that resolves through the registry directly starts a resolve of its own,
+    /// which no edge links to it, whatever its scope; a missing service asked for that way
+    /// is a missing node no edge leads to, and validation still reports the factory.
+    @Test(arguments: [Scope.transient, .singleton])
+    func aServiceResolvedThroughTheRegistryDirectlyHasNoEdgeFromTheFactory(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReaderView.self, scope: scope) { [unowned registry] _ in
+            _ = try registry.resolve(Typesetter.self)
+            _ = try? registry.resolve(ReviewStore.self)  // never registered
+            return Node()
+        }
+        registry.register(Typesetter.self) { _ in Node() }
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.map(\.id) == ["ReaderView", "ReviewStore (missing)", "Typesetter"])
+        #expect(graph.edges.isEmpty)
+        #expect(graph.node("ReviewStore (missing)")?.status == .missing)
+    }
+
     /// How a factory can ask for a registered service with an argument its registration
     /// does not take.
     enum WrongArgument: CaseIterable, Sendable {

@@ -1,9 +1,11 @@
 /// What depends on what, as ``ServiceRegistry/validate()`` observed it.
 ///
 /// Nodes are registrations (and services that were asked for but are missing); an edge
-/// from A to B means A's factory resolved B, or asked for B with an argument type B's
-/// factory does not take (``Edge/isArgumentMismatch``). Render it with ``dot`` for
-/// Graphviz or ``textTree`` for a terminal.
+/// from A to B means A's factory resolved B through its resolver, or asked for B with an
+/// argument type B's factory does not take (``Edge/isArgumentMismatch``). A factory that
+/// resolves B through the registry directly (or through ``Injected``) starts a resolve of
+/// its own, which no edge links to A. Render it with ``dot`` for Graphviz or ``textTree``
+/// for a terminal.
 ///
 /// ```swift
 /// let graph = registry.dependencyGraph()
@@ -40,7 +42,7 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         case resolved
         /// Building it failed for this reason (the error is in ``ValidationError``).
         case failed(ResolutionError.Reason)
-        /// Nothing is registered for it, but something depends on it. (A service registered
+        /// Nothing is registered for it, but something asked for it. (A service registered
         /// with other argument types than the one asked for is not missing: the edge to it
         /// is marked ``Edge/isArgumentMismatch``.)
         case missing
@@ -48,7 +50,7 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         case notChecked
     }
 
-    /// An edge: `from`'s factory resolved `to`.
+    /// An edge: `from`'s factory resolved `to` through its resolver.
     public struct Edge: Hashable, Sendable {
         /// The ``Node/id`` of the dependent service.
         public let from: String
