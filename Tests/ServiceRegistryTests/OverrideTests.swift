@@ -441,6 +441,30 @@ struct OverrideTests {
         }
     }
 
+    /// As Testing.md says: a parent's `.singleton` resolved through an overridden child is
+    /// built from the parent's registrations, as it is outside a scope, so the child's
+    /// overrides do not reach its dependencies; overriding the parent does. It is still
+    /// built afresh in the scope and dropped with it.
+    @Test func overridingAChildDoesNotReachTheDependenciesOfAParentsSingleton() throws {
+        let parent = makeRealRegistry(detailScope: .singleton)
+        let child = parent.makeChild()
+        let real = try #require(try parent.resolve(BookDetail.self) as? BookDetailImpl)
+        try child.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("child mock") }
+        } operation: { () throws in
+            #expect(try child.resolve(ReviewSource.self).source == "child mock")
+            let detail = try #require(try child.resolve(BookDetail.self) as? BookDetailImpl)
+            #expect(detail.reviews.source == "real")
+            #expect(detail !== real)
+        }
+        try parent.withOverrides {
+            $0.register(ReviewSource.self) { _ in NamedReviews("parent mock") }
+        } operation: { () throws in
+            #expect(try child.resolve(BookDetail.self).reviews.source == "parent mock")
+        }
+        #expect(try child.resolve(BookDetail.self) as? BookDetailImpl === real)
+    }
+
     @Test func mockFactoryThatThrowsIsReportedWithItsPath() throws {
         struct OfflineError: Error {}
         let registry = makeRealRegistry()

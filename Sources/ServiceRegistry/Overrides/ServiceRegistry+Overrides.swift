@@ -4,7 +4,11 @@ extension ServiceRegistry {
     /// Every resolve on this registry inside `operation` — and in tasks it starts (not
     /// detached ones; see ``OverrideScope``) — sees the overrides, also when the
     /// overridden service is a dependency of something else being built. Other tasks,
-    /// such as tests running in parallel on the same registry, never see them.
+    /// such as tests running in parallel on the same registry, never see them. Resolves on
+    /// this registry's children see them too, where the child does not register the
+    /// service itself; a parent's `.singleton` or `.weak` service resolved here is built
+    /// from the parent's registrations, as always, so overrides of a child do not reach
+    /// its dependencies.
     ///
     /// Shared instances built inside the scope are cached in the scope: a `.singleton`
     /// resolved here is built afresh (from the overrides) and dropped when the scope ends;
