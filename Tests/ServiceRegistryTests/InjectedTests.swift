@@ -176,6 +176,22 @@ struct InjectedTests {
         #expect(output.contains("Fix: register `Shelf`"))
     }
 
+    /// As Testing.md says: validation cannot turn what an `@Injected` property meets into a
+    /// failure it lists. A getter cannot throw, so a property read in a factory that
+    /// validation runs stops the program there too, with the property's message.
+    @Test func validationRunningAFactoryThatReadsAnInjectedPropertyOfAMissingServiceStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let registry = ServiceRegistry()
+            registry.register(Shelf.self) { [registry] _ in
+                LabelledShelf("beside " + ShelfReader(registry: registry, name: "missing").shelf.label)
+            }
+            _ = try? registry.validate()
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("@Injected ServiceRegistry could not resolve `Shelf (name: \"missing\")`"))
+    }
+
     @Test func aFactoryReadingItsOwnServiceThroughInjectedStopsWithTheCycleNotAStackOverflow() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let registry = ServiceRegistry()

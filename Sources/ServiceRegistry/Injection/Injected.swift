@@ -18,8 +18,9 @@ import Synchronization
 /// access **stops the program** with the full ``ResolutionError`` description (what was
 /// asked, the resolution path, the likely fix). Use ``ServiceRegistry/resolve(_:name:)``
 /// directly where a missing service is an expected, recoverable case, and
-/// ``ServiceRegistry/validate()`` in a test to find wiring mistakes before they reach a
-/// property like this one.
+/// ``ServiceRegistry/validate()`` in a test to find wiring mistakes in the factories. In a
+/// factory, resolve through its ``Resolver``: a property like this one read there stops the
+/// program while validation runs the factory too, rather than failing validation.
 @propertyWrapper
 public struct Injected<Service> {
     private let registry: ServiceRegistry?
