@@ -207,6 +207,25 @@ struct ValidationTests {
         #expect(runs.count == 0)
     }
 
+    /// As Testing.md says: not built on its own, but a factory validation runs may resolve
+    /// it with an argument, and then it runs (with whatever side effects it has).
+    @Test func runsAFactoryThatTakesAnArgumentWhenAFactoryItRunsResolvesItWithOne() throws {
+        let runs = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, orderID: String) in
+            runs.next()
+            return Thing()
+        }
+        registry.register(Checkout.self) { r in
+            _ = try r.resolve(Receipts.self, argument: "order 1")
+            return Thing()
+        }
+        let report = try registry.validate()
+        #expect(runs.count == 1)
+        #expect(report.built == ["Checkout"])
+        #expect(report.notChecked == ["Receipts (argument: String)"])
+    }
+
     @Test func freesTheGraphInstancesItBuilds() throws {
         let live = LiveInstances()
         let registry = ServiceRegistry()

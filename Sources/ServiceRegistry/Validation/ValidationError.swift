@@ -19,7 +19,8 @@ public struct ValidationError: Error, CustomStringConvertible {
 
     /// The registrations that failed, sorted by name.
     public let failures: [Failure]
-    /// Registrations whose factories take an argument, which validation does not build.
+    /// Registrations whose factories take an argument, which validation does not build on
+    /// their own (only when a factory it runs resolves one with an argument).
     public let notChecked: [String]
     /// How many registrations were built without error.
     public let passedCount: Int

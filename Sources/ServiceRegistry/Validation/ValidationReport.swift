@@ -7,7 +7,8 @@
 public struct ValidationReport: Sendable, CustomStringConvertible {
     /// The registrations that were built without error, sorted by name.
     public let built: [String]
-    /// Registrations whose factories take an argument, which validation does not build.
+    /// Registrations whose factories take an argument, which validation does not build on
+    /// their own (only when a factory it runs resolves one with an argument).
     public let notChecked: [String]
 
     /// How many were built, then the registrations not checked.
