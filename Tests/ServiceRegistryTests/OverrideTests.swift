@@ -567,7 +567,7 @@ struct OverrideTests {
         #expect(error.reason == .circularDependency)
         #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
         let note = try #require(error.note)
-        #expect(note.contains("the override of `ReviewSource` resolves the service it overrides"))
+        #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
         #expect(note.contains("resolve it in the configure closure, before the scope starts, and capture it"))
         #expect(error.description.contains(note))
 

@@ -53,16 +53,17 @@ extension ServiceRegistry {
             note: note ?? overrideMeetingItselfNote(registration, in: parent?.pointee.registration))
     }
 
-    /// For an override met again right inside its own factory: it resolves the service it
-    /// overrides, most likely to wrap the real one, and the usual advice for a cycle
-    /// (resolve the other service later) would meet the override again.
+    /// For an override met again right inside its own build (through the registry, perhaps
+    /// with services in between): most likely its factory resolves the service it
+    /// overrides to wrap the real one, and the usual advice for a cycle (resolve the other
+    /// service later) would meet the override again.
     private func overrideMeetingItselfNote(_ registration: AnyRegistration, in asking: AnyRegistration?) -> String? {
         guard registration.origin == Installing.overrideRegistration, asking === registration else { return nil }
         let service = registration.displayName
-        return "Here the override of `\(service)` resolves the service it overrides, and so meets itself: an "
-            + "override replaces its service for every resolve in the scope, its own factory's too. To wrap the real "
-            + "`\(service)`, resolve it in the configure closure, before the scope starts, and capture it; "
-            + "resolving it any later meets the override again."
+        return "`\(service)` here is an override, met again while it is built: an override replaces its service "
+            + "for every resolve in the scope, its own factory's too. To wrap the real `\(service)`, resolve it "
+            + "in the configure closure, before the scope starts, and capture it; resolving it any later meets "
+            + "the override again."
     }
 
     /// `.circularDependency` for meeting `registration` again in a top-level resolve that
