@@ -53,10 +53,10 @@ extension ServiceRegistry {
             note: note ?? overrideMeetingItselfNote(registration, in: parent?.pointee.registration))
     }
 
-    /// For an override met again right inside its own build (through the registry, perhaps
-    /// with services in between): most likely its factory resolves the service it
-    /// overrides to wrap the real one, and the usual advice for a cycle (resolve the other
-    /// service later) would meet the override again.
+    /// A note for an override met again right inside its own build (through the registry,
+    /// the path may not show services in between): most likely its factory resolves the
+    /// service it overrides to wrap the real one, and the usual advice for a cycle (resolve
+    /// the other service later) would meet the override again.
     private func overrideMeetingItselfNote(_ registration: AnyRegistration, in asking: AnyRegistration?) -> String? {
         guard registration.origin == Installing.overrideRegistration, asking === registration else { return nil }
         let service = registration.displayName

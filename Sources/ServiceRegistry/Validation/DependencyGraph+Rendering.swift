@@ -21,7 +21,8 @@ extension DependencyGraph {
             case .resolved: break
             }
             if let scope = node.scope {
-                label.append((["\(scope)", node.origin] + [registryName(node)].compactMap { $0 }).joined(separator: " · "))
+                let parts = ["\(scope)", node.origin] + [registryName(node)].compactMap { $0 }
+                label.append(parts.joined(separator: " · "))
             }
             var attributes = ["label=\"\(escape(label.joined(separator: "\n")))\""]
             switch node.status {
