@@ -131,6 +131,19 @@ struct ObservationTests {
         #expect(log.lines.isEmpty)
     }
 
+    /// As the documentation says: a token belongs to the registry that returned it.
+    /// Removing it on another one, even a child or the parent, leaves the observer on.
+    @Test func aTokenRemovedOnAnotherRegistryLeavesItsObserverOn() throws {
+        let registry = makeRegistry()
+        let child = registry.makeChild()
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        child.removeResolutionObserver(token)
+        _ = try child.resolve(BookDetailService.self)
+        #expect(log.lines.contains("built BookDetailService depth 0 transient"))
+    }
+
     @Test func valueTypesAreReportedWithoutAnInstance() throws {
         let registry = ServiceRegistry()
         registry.register(Clock.self) { _ in FixedClock(now: 1) }

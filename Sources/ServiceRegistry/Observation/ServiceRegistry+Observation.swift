@@ -32,10 +32,11 @@ extension ServiceRegistry {
         return token
     }
 
-    /// Stops calling an observer added with ``addResolutionObserver(_:)``.
+    /// Stops calling an observer added to this registry with ``addResolutionObserver(_:)``.
     ///
-    /// - Parameter token: What ``addResolutionObserver(_:)`` returned; removing it twice
-    ///   does nothing.
+    /// - Parameter token: What ``addResolutionObserver(_:)`` returned on this registry.
+    ///   Removing it twice does nothing, and so does removing it on another registry (its
+    ///   parent or a child included), which leaves the observer on.
     public func removeResolutionObserver(_ token: ResolutionObserverToken) {
         // The closure leaves the lock before it is released: what it captures may have a
         // deinit that resolves, or removes another observer.
