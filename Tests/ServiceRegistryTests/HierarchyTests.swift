@@ -54,6 +54,31 @@ struct HierarchyTests {
         #expect(try child.resolve(BookDetailService.self).reviews.source == "parent")
     }
 
+    /// A parent's singleton whose dependency only the child registers cannot be built
+    /// through the child. "Nothing is registered" with a fix to register it would send
+    /// the reader to the child, where it is registered already: the error says where the
+    /// dependency is looked for, and why the child's does not count. So does validation.
+    @Test(arguments: [Scope.singleton, .weak])
+    func aParentsSharedServiceMissingADependencyOnlyTheChildRegistersSaysWhy(scope: Scope) throws {
+        let parent = ServiceRegistry()
+        parent.register(BookDetailService.self, scope: scope) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+        let child = parent.makeChild()
+        child.register(ReviewService.self) { _ in ReviewServiceImpl(source: "child") }
+        let error = try #require(throws: ResolutionError.self) { try child.resolve(BookDetailService.self) }
+        #expect(error.reason == .notRegistered)
+        #expect(error.path == ["BookDetailService", "ReviewService"])
+        let note = try #require(error.note)
+        #expect(note.contains("`BookDetailService`, a .\(scope) service of a parent registry"))
+        #expect(note.contains("`ReviewService` is registered only below that registry"))
+        #expect(note.contains("Register `ReviewService` in the parent registry too"))
+        let validation = try #require(throws: ValidationError.self) { try child.validate() }
+        #expect(validation.description.contains(note))
+
+        // Nor does a note appear where the child does not have it either.
+        let alone = try #require(throws: ResolutionError.self) { try parent.makeChild().resolve(BookDetailService.self) }
+        #expect(alone.note == nil)
+    }
+
     @Test func parentTransientResolvedThroughAChildUsesTheChildsDependencies() throws {
         let parent = ServiceRegistry()
         parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "parent") }

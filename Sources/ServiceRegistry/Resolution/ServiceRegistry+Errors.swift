@@ -12,6 +12,7 @@ extension ServiceRegistry {
         let path = resolution.pointee.path(below: parent)
         let givenArgument = argumentType.map(TypeName.of)
 
+        let note = registeredOnlyBelowNote(key: key, requested: requested, parent: parent, resolution: resolution)
         let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service).map(\.registration)
         let sameName = sameType.filter { $0.key.name == key.name }
         if !sameName.isEmpty {
@@ -24,7 +25,7 @@ extension ServiceRegistry {
             }
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
-                givenArgumentType: givenArgument, registeredArgumentTypes: registered)
+                givenArgumentType: givenArgument, registeredArgumentTypes: registered, note: note)
         }
         let similar = sameType.map { registration in
             registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
@@ -32,7 +33,35 @@ extension ServiceRegistry {
         }
         return ResolutionError(
             reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: requested,
-            givenArgumentType: givenArgument, similarRegistrations: similar.sorted())
+            givenArgumentType: givenArgument, similarRegistrations: similar.sorted(), note: note)
+    }
+
+    /// For a key missing here that a registry below this one registers (or overrides), on
+    /// the way from the one the resolve started on: the lookup runs here because a shared
+    /// service of this registry is being built, which takes its dependencies from this
+    /// registry and its parents only. "Nothing is registered" alone would send the reader
+    /// to the child, where it is registered already.
+    private func registeredOnlyBelowNote(
+        key: ServiceKey, requested: String, parent: UnsafePointer<ResolutionFrame>?,
+        resolution: UnsafeMutablePointer<Resolution>
+    ) -> String? {
+        let start = resolution.pointee.registry.takeUnretainedValue()
+        guard start !== self else { return nil }
+        let overrides = resolution.pointee.overrides
+        let below = start.lineage.prefix { $0 !== self }
+        guard below.contains(where: { overrides?.registration(for: key, in: $0) ?? $0.table.registration(for: key) != nil })
+        else { return nil }
+        var frame = parent
+        while let current = frame,
+            !(current.pointee.registration.scope.isShared && current.pointee.registry === self)
+        {
+            frame = current.pointee.parent
+        }
+        guard let shared = frame?.pointee.registration else { return nil }
+        return "`\(shared.displayName)`, a .\(shared.scope) service of a parent registry, is built from that "
+            + "registry's registrations and its parents', never a child's, and `\(requested)` is registered only "
+            + "below that registry (in the one this resolve started on, or between). Register `\(requested)` in the "
+            + "parent registry too (or override it there), or register `\(shared.displayName)` in the child."
     }
 
     /// `.circularDependency` for meeting `registration` again below `parent`.
