@@ -69,10 +69,29 @@ struct HierarchyTests {
         #expect(error.path == ["BookDetailService", "ReviewService"])
         let note = try #require(error.note)
         #expect(note.contains("`BookDetailService`, a .\(scope) service of a parent registry"))
-        #expect(note.contains("`ReviewService` is registered only below that registry"))
+        #expect(note.contains("`ReviewService` is provided only below that registry"))
         #expect(note.contains("Register `ReviewService` in the parent registry too"))
         let validation = try #require(throws: ValidationError.self) { try child.validate() }
         #expect(validation.description.contains(note))
+
+        // An override of the child provides it as the child's registration does.
+        let overridden = try #require(throws: ResolutionError.self) {
+            try parent.makeChild().withOverrides {
+                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
+            } operation: {
+                try parent.makeChild().resolve(BookDetailService.self)
+            }
+        }
+        #expect(overridden.note == nil)  // the override is for another child: not on the way
+        let child2 = parent.makeChild()
+        let viaOverride = try #require(throws: ResolutionError.self) {
+            try child2.withOverrides {
+                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
+            } operation: {
+                try child2.resolve(BookDetailService.self)
+            }
+        }
+        #expect(viaOverride.note?.contains("`ReviewService` is provided only below that registry") == true)
 
         // Nor does a note appear where the child does not have it either.
         let alone = try #require(throws: ResolutionError.self) { try parent.makeChild().resolve(BookDetailService.self) }

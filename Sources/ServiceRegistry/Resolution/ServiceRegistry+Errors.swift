@@ -59,7 +59,7 @@ extension ServiceRegistry {
         }
         guard let shared = frame?.pointee.registration else { return nil }
         return "`\(shared.displayName)`, a .\(shared.scope) service of a parent registry, is built from that "
-            + "registry's registrations and its parents', never a child's, and `\(requested)` is registered only "
+            + "registry's registrations and its parents', never a child's, and `\(requested)` is provided only "
             + "below that registry (in the one this resolve started on, or between). Register `\(requested)` in the "
             + "parent registry too (or override it there), or register `\(shared.displayName)` in the child."
     }
