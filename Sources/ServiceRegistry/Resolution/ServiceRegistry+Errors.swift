@@ -49,8 +49,10 @@ extension ServiceRegistry {
         guard start !== self else { return nil }
         let overrides = resolution.pointee.overrides
         let below = start.lineage.prefix { $0 !== self }
-        guard below.contains(where: { overrides?.registration(for: key, in: $0) ?? $0.table.registration(for: key) != nil })
-        else { return nil }
+        let providedBelow = below.contains { registry in
+            overrides?.registration(for: key, in: registry) ?? registry.table.registration(for: key) != nil
+        }
+        guard providedBelow else { return nil }
         var frame = parent
         while let current = frame,
             !(current.pointee.registration.scope.isShared && current.pointee.registry === self)
