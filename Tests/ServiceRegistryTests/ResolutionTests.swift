@@ -40,6 +40,52 @@ struct ResolutionTests {
         #expect(reading.detail.reviews as AnyObject === (try registry.resolve(ReviewService.self)) as AnyObject)
     }
 
+    /// `let x: P? = try registry.resolve()` and `if let x: P = try? registry.resolve()`
+    /// infer `Optional<P>` as the service type; with nothing registered for the optional
+    /// itself, they resolve `P`, with the same name and argument, instead of failing (or
+    /// giving a silent `nil` through `try?`).
+    @Test func optionalInferredTypeResolvesTheWrappedService() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "real") }
+        registry.register(BookScreen.self, name: "compact") { (_, id: String) in BookScreenImpl(bookId: id) }
+
+        let inferred: (any ReviewService)? = try registry.resolve()
+        #expect(inferred?.source == "real")
+        guard let viaTry: any ReviewService = try? registry.resolve() else {
+            Issue.record("`try?` with an inferred optional type gave nil")
+            return
+        }
+        #expect(viaTry.source == "real")
+        let screen: (any BookScreen)? = try registry.resolve(name: "compact", argument: "42")
+        #expect(screen?.bookId == "42")
+        #expect(registry.isRegistered((any ReviewService)?.self))
+
+        registry.register(ReadingService.self) { r in
+            guard let detail: any BookDetailService = try? r.resolve() else {
+                throw FactoryError(message: "`try?` through the resolver gave nil")
+            }
+            return ReadingServiceImpl(detail: detail)
+        }
+        registry.register(BookDetailService.self) { _ in BookDetailServiceImpl(reviews: ReviewServiceImpl(source: "detail")) }
+        #expect(try registry.resolve(ReadingService.self).detail.reviews.source == "detail")
+    }
+
+    @Test func optionalRegisteredItselfWinsOverTheWrappedService() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "real") }
+        registry.register((any ReviewService)?.self) { _ in nil }
+        let resolved: (any ReviewService)? = try registry.resolve()
+        if resolved != nil { Issue.record("the registration of the optional type itself was not used") }
+    }
+
+    @Test func optionalWithNothingRegisteredNamesTheWrappedService() throws {
+        let registry = ServiceRegistry()
+        let error = try resolutionError { let _: (any ReviewService)? = try registry.resolve() }
+        #expect(error.reason == .notRegistered)
+        #expect(error.path == ["ReviewService"])
+        #expect(!registry.isRegistered((any ReviewService)?.self))
+    }
+
     @Test(arguments: [50, 300, 500])
     func deepGraphsResolve(depth: Int) throws {
         // Level n depends on level n - 1; level 0 is a leaf.

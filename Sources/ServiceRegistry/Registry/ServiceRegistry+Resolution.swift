@@ -7,6 +7,12 @@ extension ServiceRegistry {
     /// let offline = try registry.resolve(ReviewService.self, name: "offline")
     /// ```
     ///
+    /// An optional type with nothing registered for it resolves its wrapped type, under
+    /// the same name: Swift infers `Optional<any ReviewService>` for
+    /// `let reviews: (any ReviewService)? = try registry.resolve()` and for
+    /// `if let reviews: any ReviewService = try? registry.resolve()`, which then get the
+    /// registered `ReviewService` rather than an error or `nil`.
+    ///
     /// Returning a cached singleton takes no lock that threads queue on, allocates
     /// nothing (unless its name has a combining accent, such as `"cafe\u{301}"`, which
     /// the standard library's string hashing allocates for) and formats no type name.
@@ -34,6 +40,9 @@ extension ServiceRegistry {
     /// let screen = try registry.resolve(BookScreen.self, argument: "42")
     /// let screen2 = try registry.resolve(BookScreen.self, argument: ("42", 1))
     /// ```
+    ///
+    /// As without an argument, an optional type with nothing registered for it resolves
+    /// its wrapped type, under the same name and with the same argument.
     ///
     /// - Parameters:
     ///   - type: The service type, usually a protocol. Inferred from the context if omitted.

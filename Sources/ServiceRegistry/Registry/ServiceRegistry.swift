@@ -97,16 +97,22 @@ public final class ServiceRegistry: Sendable {
     /// Whether a factory that takes no argument is registered for `type` and `name`,
     /// here, in a parent, or in an active override scope.
     ///
+    /// For an optional `type` with nothing registered for it, whether its wrapped type is
+    /// registered: that is what ``resolve(_:name:)`` resolves for it.
+    ///
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration name, or `nil` for the unnamed registration.
     /// - Returns: `true` when `resolve(type, name: name)` would find a registration.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        lookup(ServiceKey(Service.self, name: name), overrides: OverrideLayer.active) != nil
+        canResolve(
+            ServiceKey(Service.self, name: name), serviceType: Service.self, argumentType: nil,
+            overrides: OverrideLayer.active)
     }
 
     /// Whether a factory taking an `Argument` is registered for `type` and `name`, here,
-    /// in a parent, or in an active override scope.
+    /// in a parent, or in an active override scope (or, for an optional `type` with nothing
+    /// registered for it, for its wrapped type).
     ///
     /// - Parameters:
     ///   - type: The service type.
@@ -117,7 +123,9 @@ public final class ServiceRegistry: Sendable {
     public func isRegistered<Service, Argument>(
         _ type: Service.Type, name: String? = nil, argumentType: Argument.Type
     ) -> Bool {
-        lookup(ServiceKey(Service.self, name: name, argument: Argument.self), overrides: OverrideLayer.active) != nil
+        canResolve(
+            ServiceKey(Service.self, name: name, argument: Argument.self), serviceType: Service.self,
+            argumentType: Argument.self, overrides: OverrideLayer.active)
     }
 
     /// The name an origin index stands for: an assembly, a direct registration, or an

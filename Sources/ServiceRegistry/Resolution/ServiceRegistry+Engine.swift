@@ -35,6 +35,9 @@ extension ServiceRegistry {
     }
 
     /// Resolves `key` as part of `resolution`, below `parent` (nil at the top), into `result`.
+    ///
+    /// An optional service type with nothing registered for it resolves its wrapped type
+    /// (see ``OptionalService``).
     func resolve(
         key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         into result: UnsafeMutableRawPointer, copyingCached copy: InstanceCopy, parent: UnsafePointer<ResolutionFrame>?,
@@ -54,6 +57,11 @@ extension ServiceRegistry {
         }
         let overrides = resolution.pointee.overrides
         guard let found = lookup(key, overrides: overrides) else {
+            if let optional = optionalFallback(for: key, serviceType: serviceType, overrides: overrides) {
+                return try optional.resolveWrapped(
+                    in: self, name: key.name, argumentType: argumentType, argument: argument, into: result,
+                    parent: parent, resolution: resolution)
+            }
             let error = missingRegistrationError(
                 key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
             overrides?.recorder?.recordFailure(
