@@ -125,11 +125,32 @@ enum GettingStarted {
         #expect(description.contains("Fix:"))
     }
 
-    // 7. Check the wiring in a test — the page's test, as written.
+    // 7. Check the wiring in a test — the page's test, as written, with the registry
+    // made apart so the same checks can run on an incomplete one.
     @Test func appWiringIsComplete() throws {
         let registry = ServiceRegistry()
         registry.install(ReviewAssembly(), BookDetailAssembly())
-        try registry.validate()
+        try checkWiring(of: registry)
+    }
+
+    /// The body of the page's `appWiringIsComplete()`.
+    private func checkWiring(of registry: ServiceRegistry) throws {
+        let report = try registry.validate()
+        // What validate() could not build, built here with a sample argument:
+        #expect(report.notChecked == ["BookDetailService (argument: Int)"])
+        _ = try registry.resolve(BookDetailService.self, argument: 42)
+    }
+
+    /// The page says its one test catches a missing component. Its only service without
+    /// an argument is `ReviewService`, so `validate()` alone passes without
+    /// `ReviewAssembly`; the page's test must still fail.
+    @Test func thePagesWiringTestCatchesTheForgottenComponent() throws {
+        let registry = ServiceRegistry()
+        registry.install(BookDetailAssembly())   // forgot ReviewAssembly
+        #expect(throws: Never.self) { try registry.validate() }
+        let error = #expect(throws: ResolutionError.self) { try checkWiring(of: registry) }
+        #expect(error?.reason == .notRegistered)
+        #expect(error?.path == ["BookDetailService", "ReviewService"])
     }
 
     @Test func validationCatchesTheForgottenComponent() {
