@@ -13,6 +13,11 @@ enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let name = arguments.first else { return .session }
         let values = Array(arguments.dropFirst())
+        // `weread open --help` asks for help, as it would of any command-line tool; read as
+        // a value, it would be refused as a book id, searched for, or opened as a link.
+        if commands.contains(name), values.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return .help
+        }
         switch name {
         case "--help", "-h", "help":
             try expectNoMore(values, after: name)
@@ -53,6 +58,9 @@ enum CommandLineParser {
                 fix: "Run `weread --help` to see the commands.")
         }
     }
+
+    /// The commands that take values, after which `--help` or `-h` shows the help.
+    private static let commands: Set = ["open", "reviews", "search", "graph", "open-url"]
 
     /// Reads the single book id that `open` and `reviews` take.
     private static func bookID(_ values: [String], command: String) throws(UsageError) -> BookID {

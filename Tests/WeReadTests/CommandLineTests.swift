@@ -77,6 +77,17 @@ import Testing
         }
     }
 
+    /// `--help` or `-h` after a command asks for help, as with any command-line tool, not
+    /// for a book, a search or a link called "--help".
+    @Test(arguments: [
+        ["open", "--help"], ["open", "-h"], ["open", "42", "--help"], ["reviews", "--help"],
+        ["search", "--help"], ["search", "tolkien", "-h"], ["graph", "--help"], ["graph", "--dot", "-h"],
+        ["open-url", "--help"], ["open-url", "weread://book/42", "--help"],
+    ])
+    func helpAfterACommandShowsTheHelp(arguments: [String]) {
+        #expect(WeReadCommandLine.run(arguments) == WeReadCommandLine.run(["--help"]))
+    }
+
     @Test func graphPrintsTheWiringAsATreeAndSaysWhatItCouldNotDraw() {
         let result = WeReadCommandLine.run(["graph"])
         #expect(result.exitCode == .success)
