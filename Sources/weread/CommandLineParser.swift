@@ -68,8 +68,7 @@ enum CommandLineParser {
             throw UsageError(problem: "\(command) needs a book id.", fix: "Try: weread \(command) 42")
         }
         guard let id = BookID(parsing: text) else {
-            if text.allSatisfy({ $0.isASCII && $0.isNumber }), text.contains(where: { $0 != "0" }) {
-                // Only digits and not zero: a whole number, just more than an id can hold.
+            if isTooLargeForABookID(text) {
                 throw UsageError(
                     problem: "'\(text)' is too large to be a book id.",
                     fix: "Find a book's id with: weread search <text>")
@@ -80,6 +79,14 @@ enum CommandLineParser {
         }
         try expectNoMore(Array(values.dropFirst()), after: "\(command) \(text)")
         return id
+    }
+
+    /// Whether `text` is a whole number from 1 that is too large to be a ``BookID``: only
+    /// digits and not zero, yet not an id. Such text is told it is too large, not that an
+    /// id is a whole number from 1, which it is.
+    static func isTooLargeForABookID(_ text: String) -> Bool {
+        BookID(parsing: text) == nil && !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber })
+            && text.contains(where: { $0 != "0" })
     }
 
     private static func expectNoMore(

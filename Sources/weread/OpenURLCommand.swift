@@ -165,6 +165,9 @@ private func linkProblem(_ error: RouteError) -> String {
         return "\(link) has more than \(limit) path segments; no weread link has that many."
     case .tooManyQueryItems(let limit):
         return "\(link) has more than \(limit) query items; weread reads at most \(limit)."
+    case .invalidParameter("bookId", let value?, _, _) where CommandLineParser.isTooLargeForABookID(value):
+        // The router would say a book id must be a whole number from 1, which this one is.
+        return "\(link): '\(value)' is too large to be a book id."
     default:
         return error.description
     }

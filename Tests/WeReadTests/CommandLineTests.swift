@@ -163,6 +163,12 @@ import Testing
     /// (register a route, allow a scheme, raise a parsing limit), which a user cannot act on.
     @Test(arguments: [
         ("weread://nowhere/42", "weread: 'weread://nowhere/42' is not a link weread can open."),
+        // A whole number from 1, too large for an id: said so, as `weread open` says it,
+        // rather than "must be a whole number from 1".
+        ("weread://book/99999999999999999999",
+         "weread: 'weread://book/99999999999999999999': '99999999999999999999' is too large to be a book id."),
+        ("weread://book/99999999999999999999/reviews",
+         "weread: 'weread://book/99999999999999999999/reviews': '99999999999999999999' is too large to be a book id."),
         ("weread://book/42/reviews/extra", "weread: 'weread://book/42/reviews/extra' is not a link weread can open."),
         ("https://weread.example/book/42",
          "weread: 'https://weread.example/book/42' is not a weread:// link; weread opens only its own links."),
