@@ -76,8 +76,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The normalised pattern (lowercased scheme and host, query items sorted).
     public var description: String { canonical }
 
-    /// The names of every parameter the pattern captures, in order of appearance; an
-    /// unnamed wildcard is listed as `*`.
+    /// The names of every parameter the pattern captures, in the order of its canonical
+    /// form (``description``): the path's, then the query's (sorted by item name), then the
+    /// fragment's; an unnamed wildcard is listed as `*`.
     public var parameterNames: [String] {
         var names: [String] = []
         for segment in segments {

@@ -76,7 +76,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         wildcardName.flatMap { self[$0] }
     }
 
-    /// The captured parameter names, in pattern order.
+    /// The captured parameter names, in the order of the pattern's canonical form: the
+    /// path's, then the query's by item name, then the fragment's.
     public var names: [String] {
         storage.map(\.name)
     }
@@ -128,7 +129,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return converted
     }
 
-    /// Iterates over `(name, value)` pairs in pattern order.
+    /// Iterates over `(name, value)` pairs in the order of ``names``.
     ///
     /// - Returns: An iterator over the captured parameters.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
