@@ -102,8 +102,11 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "Raise URLParsingOptions.maximumQueryItemCount if such URLs are expected."
         case .schemeNotAllowed(let scheme, let allowed):
             let list = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
+            // Without a list, the allowed schemes are those with routes or scheme fallbacks,
+            // and a list naming only this scheme would refuse them from then on.
             return "Refused external URL \(subject): the scheme '\(scheme)' is not allowed (allowed: \(list)). "
-                + "Add it to Configuration.allowedExternalSchemes if outside apps may open it."
+                + "If outside apps may open it, add it to Configuration.allowedExternalSchemes and keep the schemes "
+                + "allowed now in that list (a list replaces the default: the schemes with routes or scheme fallbacks)."
         case .inAppOnly(let pattern):
             return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
                 + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."

@@ -31,6 +31,19 @@ struct ExternalURLSafetyTests {
         #expect(caseName(reason) == "schemeNotAllowed")
     }
 
+    /// The refusal's fix keeps what works: with no list (the default), a list naming only
+    /// the refused scheme would refuse every scheme that has routes from then on.
+    @Test func aSchemeRefusalSaysToKeepTheSchemesAllowedNow() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        do {
+            try router.open("https://example.org", from: .external)
+            Issue.record("expected schemeNotAllowed")
+        } catch {
+            #expect(error.description.contains("(allowed: weread)"), "\(error)")
+            #expect(error.description.contains("keep the schemes allowed now"), "\(error)")
+        }
+    }
+
     @Test func allowListIsCaseInsensitiveHoweverItIsSet() {
         var configuration = ServiceRouter.Configuration()
         configuration.allowedExternalSchemes = ["WeRead", "HTTPS"]
