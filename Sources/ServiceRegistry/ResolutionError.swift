@@ -62,7 +62,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     public let similarRegistrations: [String]
     /// For ``Reason/factoryFailed``: the error the factory threw.
     public let underlyingError: (any Error)?
-    /// Extra context, such as the other thread's part in a cross-thread cycle.
+    /// Extra context, such as the other thread's part in a cross-thread cycle, that a
+    /// parent's `.singleton` or `.weak` service on the path cannot see a service only a
+    /// child provides, or how to wrap the real service in an override.
     public let note: String?
     /// The registrations on ``path``, outermost first (the last entry of ``path`` has none
     /// when nothing is registered for it): tells a resolve's error that runs through a
