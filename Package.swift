@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "ServiceRegistry",
+    // The core's locks and atomics are Synchronization's `Mutex` and `Atomic`, which Apple
+    // platforms have from these releases on. Linux needs no minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ServiceRegistry", targets: ["ServiceRegistry"]),
         .library(name: "ServiceRegistryTesting", targets: ["ServiceRegistryTesting"]),

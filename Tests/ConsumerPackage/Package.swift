@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "ConsumerPackage",
+    // An app on an Apple platform must target at least what ServiceRegistry declares.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(name: "ServiceRegistry", path: "../.."),
     ],
