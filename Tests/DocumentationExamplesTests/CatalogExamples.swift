@@ -1,7 +1,10 @@
-// Mirrors the code on the DocC landing pages, Docs/ServiceRegistry.docc/ServiceRegistry.md
-// and Docs/ServiceRouter.docc/ServiceRouter.md, so they cannot drift from the API. The
-// pages' types (WeRead's, on the router's page) are stood in for by one namespace.
+// Mirrors the code on the DocC landing pages, Docs/ServiceRegistry.docc/ServiceRegistry.md,
+// Docs/ServiceRouter.docc/ServiceRouter.md and
+// Docs/ServiceRegistryTesting.docc/ServiceRegistryTesting.md, so they cannot drift from the
+// API. The pages' types (WeRead's, on the router's page) are stood in for by one namespace;
+// the testing page's are those of Docs/Testing.md (TestingExamples.swift).
 import ServiceRegistry
+import ServiceRegistryTesting
 import ServiceRouter
 import Testing
 
@@ -62,5 +65,29 @@ enum CatalogPages {
         }
         try router.open("weread://book/42", from: .external)
         #expect(try router.open("weread://book/42", as: String.self) == "Book 42")
+    }
+}
+
+extension CatalogPages {
+    /// The ServiceRegistryTesting landing page's test, as written. On that page the app has
+    /// registered the real `BookDetailService` on `ServiceRegistry.shared`; a test must not
+    /// register on `shared`, so this suite's trait stands in for the app's registration. It
+    /// applies outside the test's own trait, so the test's mock is what the real screen gets.
+    @Suite(.overriding {
+        $0.register(TestingPage.BookDetailService.self) { r in
+            TestingPage.BookDetailScreen(reviews: try r.resolve(TestingPage.ReviewService.self))
+        }
+    })
+    struct ServiceRegistryTestingLandingPage {
+        typealias ReviewService = TestingPage.ReviewService
+        typealias BookDetailService = TestingPage.BookDetailService
+        typealias NoReviews = TestingPage.NoReviews
+
+        @Test(.overriding { $0.register(ReviewService.self) { _ in NoReviews() } })
+        func summaryOfABookWithoutReviews() throws {
+            // The real BookDetailService, registered on `shared` by the app, gets the mock.
+            let detail = try ServiceRegistry.shared.resolve(BookDetailService.self)
+            #expect(detail.summary(ofBookWithID: 7) == "Book 7: 0 reviews")
+        }
     }
 }
