@@ -56,7 +56,8 @@ let package = Package(
             name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry", "ServiceRouter"]
         ),
         // Every code example in README.md, Docs/ and the DocC landing pages is mirrored here so
-        // it must compile.
+        // it must compile (MirrorCoverageTests checks that each example's lines are in its
+        // mirror); Package.swift fragments are built for real by Tests/ConsumerPackage.
         .testTarget(
             name: "DocumentationExamplesTests",
             dependencies: ["ServiceRegistry", "ServiceRegistryTesting", "ServiceRouter"]

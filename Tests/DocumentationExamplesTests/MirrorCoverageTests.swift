@@ -1,0 +1,138 @@
+// Keeps the mirrors in this target honest: every line of code in a ```swift block of
+// README.md, Docs/*.md and the DocC landing pages must appear, as a whole line, in the
+// mirror file that page names. A block edited without its mirror, or added without one,
+// fails here, so the mirror keeps compiling the code the reader sees.
+//
+// What a line may differ by: indentation and spacing, a trailing `//` comment, a leading
+// `private`, and lines the mirror legitimately rewrites — comment-only lines, `import`s (a
+// test target is one module) and `print(...)` lines (the mirror checks what they print with
+// `#expect`; what they print is not checked here). Blocks that are Package.swift fragments
+// (they contain `.product(name:`) cannot live in a test target; Tests/ConsumerPackage builds
+// the real form. Only that each line is there is checked, not where.
+import Foundation
+import Testing
+
+@Suite struct MirrorCoverageTests {
+    /// Each documentation page with code, and the file in this target that mirrors it.
+    static let mirrors: [(page: String, mirror: String)] = [
+        ("README.md", "ReadmeExamples.swift"),
+        ("Docs/GettingStarted.md", "GettingStartedExamples.swift"),
+        ("Docs/Scopes.md", "ScopesExamples.swift"),
+        ("Docs/Testing.md", "TestingExamples.swift"),
+        ("Docs/Componentization.md", "ComponentizationExamples.swift"),
+        ("Docs/Routing.md", "RoutingExamples.swift"),
+        ("Docs/ServiceRegistry.docc/ServiceRegistry.md", "CatalogExamples.swift"),
+        ("Docs/ServiceRouter.docc/ServiceRouter.md", "CatalogExamples.swift"),
+        ("Docs/ServiceRegistryTesting.docc/ServiceRegistryTesting.md", "CatalogExamples.swift"),
+    ]
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    @Test(arguments: mirrors)
+    func everyCodeLineOfThePageIsInItsMirror(page: String, mirror: String) throws {
+        let missing = Self.linesMissing(
+            fromMirror: try Self.read("Tests/DocumentationExamplesTests/" + mirror),
+            page: try Self.read(page)
+        )
+        #expect(missing.isEmpty, "\(page) has code that \(mirror) does not mirror:\n\(missing.joined(separator: "\n"))")
+    }
+
+    /// No page with Swift code is left out of ``mirrors``.
+    @Test func everyPageWithSwiftCodeHasAMirror() throws {
+        let docs = Self.packageRoot.appendingPathComponent("Docs").path
+        let files = try #require(FileManager.default.subpathsOfDirectory(atPath: docs) as [String]?)
+        let pages = ["README.md"] + files.filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 }
+        #expect(pages.count > 10, "found the pages")
+        let mirrored = Set(Self.mirrors.map(\.page))
+        for page in pages where !Self.swiftBlocks(in: try Self.read(page)).isEmpty {
+            #expect(mirrored.contains(page), "\(page) has Swift code but no mirror in MirrorCoverageTests.mirrors")
+        }
+    }
+
+    /// The check itself fails on a drifted line and on a block with no mirror.
+    @Test func theCheckCatchesADriftedLine() {
+        let page = """
+            Text.
+
+            ```swift
+            let detail = try registry.resolve(BookDetailService.self, argument: 42)
+            print(detail.render())   // Book 42: 2 reviews
+            ```
+
+              ```swift
+              registry.register(ReviewService.self, name: "offline") { _ in NoReviews() }
+              ```
+            """
+        let mirror = """
+            let detail = try registry.resolve(BookDetailService.self, argument: 41)
+            #expect(detail.render() == "Book 42: 2 reviews")
+            """
+        #expect(Self.linesMissing(fromMirror: mirror, page: page) == [
+            "let detail = try registry.resolve(BookDetailService.self, argument: 42)",
+            #"registry.register(ReviewService.self, name: "offline") { _ in NoReviews() }"#,
+        ])
+        #expect(Self.linesMissing(fromMirror: page, page: page).isEmpty)
+    }
+
+    // MARK: - The check
+
+    /// The significant lines of the page's Swift blocks that are not a line of `mirror`.
+    static func linesMissing(fromMirror mirror: String, page: String) -> [String] {
+        let mirrorLines = Set(mirror.split(separator: "\n", omittingEmptySubsequences: false).map(normalized))
+        return swiftBlocks(in: page)
+            .filter { block in !block.contains { $0.contains(".product(name:") } }
+            .flatMap { $0 }
+            .map(normalized)
+            .filter(isSignificant)
+            .filter { !mirrorLines.contains($0) }
+    }
+
+    /// The lines of each ```swift block, fences excluded (also fences indented in a list).
+    static func swiftBlocks(in page: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil {
+                current!.append(String(line))
+            }
+        }
+        return blocks
+    }
+
+    /// The line without its indentation, its trailing `//` comment, runs of spaces, and a
+    /// leading `private` (a mirror hides its copies of the page's types from other files).
+    static func normalized<Line: StringProtocol>(_ line: Line) -> String {
+        var code = ""
+        var inString = false
+        var previous: Character = " "
+        for character in line {
+            if character == "\"" { inString.toggle() }
+            if !inString, character == "/", previous == "/" {
+                code.removeLast()
+                break
+            }
+            code.append(character)
+            previous = character
+        }
+        let words = code.split(whereSeparator: \.isWhitespace)
+        return words.drop { $0 == "private" || $0 == "fileprivate" }.joined(separator: " ")
+    }
+
+    /// A line the mirror must have: code other than punctuation, an import or a print.
+    static func isSignificant(_ line: String) -> Bool {
+        !line.allSatisfy { "{}()[],; ".contains($0) }
+            && !line.hasPrefix("import ")
+            && !line.hasPrefix("print(")
+    }
+}
