@@ -1,14 +1,19 @@
 // Keeps the mirrors in this target honest: every line of code in a ```swift block of
-// README.md, Docs/*.md and the DocC landing pages must appear, as a whole line, in the
-// mirror file that page names. A block edited without its mirror, or added without one,
-// fails here, so the mirror keeps compiling the code the reader sees.
+// README.md, Docs/*.md and the DocC landing pages must appear in a line of the mirror file
+// that page names, and every line of a ```swift example in a doc comment of the library
+// modules must appear in a line of DocCommentExamples.swift. An example edited without its
+// mirror, or added without one, fails here, so the mirror keeps compiling the code the
+// reader sees.
 //
 // What a line may differ by: indentation and spacing, a trailing `//` comment, a leading
-// `private`, and lines the mirror legitimately rewrites — comment-only lines, `import`s (a
-// test target is one module) and `print(...)` lines (the mirror checks what they print with
-// `#expect`; what they print is not checked here). Blocks that are Package.swift fragments
-// (they contain `.product(name:`) cannot live in a test target; Tests/ConsumerPackage builds
-// the real form. Only that each line is there is checked, not where.
+// `private`, being part of a longer line (`request.pattern` is in
+// `#expect(request.pattern == "...")`), and lines the mirror legitimately rewrites:
+// comment-only lines, `import`s (a test target is one module), lines that `print(...)` (the
+// mirror checks what they print with `#expect`; what they print is not checked here) and
+// lines with an elision (`...`), which the mirror writes out. Blocks that are Package.swift
+// fragments (they contain `.product(name:`) cannot live in a test target;
+// Tests/ConsumerPackage builds the real form. Only that each line is there is checked, not
+// where.
 import Foundation
 import Testing
 
@@ -40,6 +45,21 @@ import Testing
             page: try Self.read(page)
         )
         #expect(missing.isEmpty, "\(page) has code that \(mirror) does not mirror:\n\(missing.joined(separator: "\n"))")
+    }
+
+    /// The library modules, whose doc comments' examples DocCommentExamples.swift mirrors.
+    static let documentedModules = ["Sources/ServiceRegistry", "Sources/ServiceRegistryTesting", "Sources/ServiceRouter"]
+
+    @Test(arguments: documentedModules)
+    func everyDocCommentExampleIsInItsMirror(module: String) throws {
+        let mirror = try Self.read("Tests/DocumentationExamplesTests/DocCommentExamples.swift")
+        let directory = Self.packageRoot.appendingPathComponent(module).path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty, "found the sources")
+        for file in files.sorted() {
+            let missing = Self.linesMissing(fromMirror: mirror, page: Self.docComments(of: try Self.read("\(module)/\(file)")))
+            #expect(missing.isEmpty, "\(module)/\(file) has a doc comment example that DocCommentExamples.swift does not mirror:\n\(missing.joined(separator: "\n"))")
+        }
     }
 
     /// No page with Swift code is left out of ``mirrors``.
@@ -77,19 +97,43 @@ import Testing
             #"registry.register(ReviewService.self, name: "offline") { _ in NoReviews() }"#,
         ])
         #expect(Self.linesMissing(fromMirror: page, page: page).isEmpty)
+
+        let source = """
+            /// Resolves it.
+            ///
+            /// ```swift
+            /// let screen = try registry.resolve(BookScreen.self, argument: "42")
+            /// try router.open("weread://book/42") { ... }
+            /// ```
+            public func resolve() {}
+            """
+        #expect(Self.linesMissing(fromMirror: "#expect(try registry.resolve(BookScreen.self) != nil)", page: Self.docComments(of: source)) == [
+            #"let screen = try registry.resolve(BookScreen.self, argument: "42")"#,
+        ])
     }
 
     // MARK: - The check
 
-    /// The significant lines of the page's Swift blocks that are not a line of `mirror`.
+    /// The significant lines of the page's Swift blocks that are in no line of `mirror`.
     static func linesMissing(fromMirror mirror: String, page: String) -> [String] {
-        let mirrorLines = Set(mirror.split(separator: "\n", omittingEmptySubsequences: false).map(normalized))
+        let mirrorLines = mirror.split(separator: "\n").map(normalized)
         return swiftBlocks(in: page)
             .filter { block in !block.contains { $0.contains(".product(name:") } }
             .flatMap { $0 }
             .map(normalized)
             .filter(isSignificant)
-            .filter { !mirrorLines.contains($0) }
+            .filter { line in !mirrorLines.contains { $0.contains(line) } }
+    }
+
+    /// The text of a source file's `///` comments, one line per line (others left empty),
+    /// so that ``swiftBlocks(in:)`` finds their examples.
+    static func docComments(of source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("///") else { return "" }
+            let comment = trimmed.dropFirst(3)
+            return String(comment.hasPrefix(" ") ? comment.dropFirst() : comment)
+        }.joined(separator: "\n")
     }
 
     /// The lines of each ```swift block, fences excluded (also fences indented in a list).
@@ -129,10 +173,12 @@ import Testing
         return words.drop { $0 == "private" || $0 == "fileprivate" }.joined(separator: " ")
     }
 
-    /// A line the mirror must have: code other than punctuation, an import or a print.
+    /// A line the mirror must have: code other than punctuation, an import, a line that
+    /// prints, or one with an elision.
     static func isSignificant(_ line: String) -> Bool {
         !line.allSatisfy { "{}()[],; ".contains($0) }
             && !line.hasPrefix("import ")
-            && !line.hasPrefix("print(")
+            && !line.contains("print(")
+            && !line.contains("...")
     }
 }
