@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // A package of its own that depends on ServiceRegistry by path, the way an app would:
 // proof that the library embeds in another Swift package with nothing else.
-// Built by .ci/run with `swift build --package-path Tests/ConsumerPackage`.
+// Built, tested and run by .ci/run (`swift test` and `swift run` with
+// `--package-path Tests/ConsumerPackage`).
 import PackageDescription
 
 let package = Package(
@@ -17,6 +18,14 @@ let package = Package(
         .executableTarget(
             name: "ConsumerApp",
             dependencies: [.product(name: "ServiceRegistry", package: "ServiceRegistry")]
+        ),
+        // The test trait, as Docs/Testing.md adds it to a test target.
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: [
+                .product(name: "ServiceRegistry", package: "ServiceRegistry"),
+                .product(name: "ServiceRegistryTesting", package: "ServiceRegistry"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
