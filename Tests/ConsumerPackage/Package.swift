@@ -19,12 +19,14 @@ let package = Package(
             name: "ConsumerApp",
             dependencies: [.product(name: "ServiceRegistry", package: "ServiceRegistry")]
         ),
-        // The test trait, as Docs/Testing.md adds it to a test target.
+        // The other two products: the test trait, as Docs/Testing.md adds it to a test
+        // target, and the router.
         .testTarget(
             name: "ConsumerTests",
             dependencies: [
                 .product(name: "ServiceRegistry", package: "ServiceRegistry"),
                 .product(name: "ServiceRegistryTesting", package: "ServiceRegistry"),
+                .product(name: "ServiceRouter", package: "ServiceRegistry"),
             ]
         ),
     ],
