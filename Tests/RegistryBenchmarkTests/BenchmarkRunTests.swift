@@ -185,6 +185,39 @@ struct SamplerTests {
         #expect(result.allocationsPerOperation == 0 || !AllocationCounter.isAvailable)
     }
 
+    /// Calibration estimates the count for a whole sample from a shorter run. When that run
+    /// was slower than the samples turn out to be (cold caches, a busy core), a count used
+    /// unchecked makes every sample shorter than the sample duration the report promises.
+    @Test func everyTimedSampleLastsTheSampleDurationWhenTheCalibrationRunsWereSlower() throws {
+        let calls = Mutex<[Int]>([])
+        let clock = ContinuousClock()
+        let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
+            { operations in
+                // The calibration's runs of 1, 10 and 100 operations take 40 µs an
+                // operation; every later run 10 µs. Spinning to a deadline makes a run last
+                // at least that long, never less.
+                let call = calls.withLock { calls in
+                    calls.append(operations)
+                    return calls.count
+                }
+                let deadline = clock.now + (call <= 3 ? .microseconds(40) : .microseconds(10)) * operations
+                while clock.now < deadline {}
+                return nil
+            }
+        })
+        var options = BenchmarkOptions.standard
+        options.sampleDuration = .milliseconds(20)
+        options.repetitions = 3
+        options.memoryOperations = 1
+        let result = Sampler(options: options).measure(benchmark)
+        let samples = try #require(result.nanosecondsPerOperation).samples
+        // The calls end with the warm-up, the timed samples and the memory pass.
+        let operations = try #require(calls.withLock { $0 }.dropLast().last)
+        for sample in samples {
+            #expect(sample * Double(operations) >= 20e6, "a sample of \(operations) operations")
+        }
+    }
+
     @Test func aThrowingBenchmarkBecomesAFailedResult() {
         struct Broken: Error {}
         let benchmark = Benchmark(caseName: "test", subject: SubjectName.registry, workload: .calls { throw Broken() })

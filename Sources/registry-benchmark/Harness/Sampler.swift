@@ -127,6 +127,11 @@ struct Sampler {
     /// The operation count per sample: fixed by the workload or the options, or grown
     /// until one run lasts ``BenchmarkOptions/sampleDuration``. The growing runs double as
     /// warm-up.
+    ///
+    /// A count estimated from a shorter run is run once more before it is used: the
+    /// shorter run may have been slower per operation than the samples will be (cold
+    /// caches, a busy core), and a count taken from it unchecked would make every sample
+    /// shorter than the duration the report states.
     private func operationsPerSample(
         _ fixedByWorkload: Int?, run: (Int) throws -> Duration
     ) throws -> Int {
@@ -138,9 +143,10 @@ struct Sampler {
             if elapsed >= target || operations >= 1 << 40 { return operations }
             // Jump straight to the estimate once a run is long enough to trust, else grow 10×.
             if elapsed >= target / 20 {
-                return max(operations + 1, Int(Double(operations) * target / elapsed * 1.05))
+                operations = max(operations + 1, Int(Double(operations) * target / elapsed * 1.05))
+            } else {
+                operations *= 10
             }
-            operations *= 10
         }
     }
 }
