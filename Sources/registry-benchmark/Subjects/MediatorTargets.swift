@@ -11,7 +11,14 @@ enum MediatorNames {
 /// Returns the component's one shared service.
 final class TargetShared: MediatorTarget {
     /// The component's instance, built on first use like a `static let` in the seed.
-    static let service = SharedServiceImpl(serial: 4)
+    static let service = makeService()
+
+    /// Builds ``service`` at run time. Written inline, `SharedServiceImpl(serial: 4)` is
+    /// laid out by the compiler in a release build: an immortal object whose reference
+    /// count is never written, which would spare the mediator the retain and release that
+    /// every other container's run-time singleton (and the seed's) costs.
+    @inline(never)
+    private static func makeService() -> SharedServiceImpl { SharedServiceImpl(serial: 4) }
     /// The services of the `threads-*-own` cases, one per thread, under actions named
     /// like the threads.
     static let threadServices = ThreadSharedServiceImpl.names.indices.map { ThreadSharedServiceImpl(serial: 4, thread: $0) }
