@@ -211,7 +211,7 @@ struct SamplerTests {
         options.memoryOperations = 1
         let result = Sampler(options: options).measure(benchmark)
         let samples = try #require(result.nanosecondsPerOperation).samples
-        // The calls end with the warm-up, the timed samples and the memory pass.
+        // The calls end with the timed samples and the memory pass.
         let operations = try #require(calls.withLock { $0 }.dropLast().last)
         for sample in samples {
             #expect(sample * Double(operations) >= 20e6, "a sample of \(operations) operations")

@@ -36,8 +36,8 @@ struct Sampler {
     private func measureSequential(_ benchmark: Benchmark, body: Workload.Body) throws -> BenchmarkResult {
         let workload = benchmark.workload
         let firstRun = try workload.measuresFirstRun ? measureFirstRun(body, operations: workload.operationsPerSample) : nil
-        let operations = try operationsPerSample(workload.operationsPerSample) { try time(body, $0) }
-        _ = try time(body, operations)  // warm-up: caches, lazily built singletons, page faults
+        let (operations, warmedUp) = try operationsPerSample(workload.operationsPerSample) { try time(body, $0) }
+        if !warmedUp { _ = try time(body, operations) }  // warm-up: caches, lazily built singletons, page faults
         var samples: [Double] = []
         for _ in 0..<options.repetitions {
             samples.append(try time(body, operations).nanoseconds / Double(operations))
@@ -102,8 +102,8 @@ struct Sampler {
         _ benchmark: Benchmark, threads: Int, body: @escaping Workload.ThreadBody
     ) throws -> BenchmarkResult {
         let runner = ParallelRunner(threads: threads, body: body)
-        let operations = try operationsPerSample(nil) { try runner.run(operationsPerThread: $0) }
-        _ = try runner.run(operationsPerThread: operations)
+        let (operations, warmedUp) = try operationsPerSample(nil) { try runner.run(operationsPerThread: $0) }
+        if !warmedUp { _ = try runner.run(operationsPerThread: operations) }
         var samples: [Double] = []
         for _ in 0..<options.repetitions {
             let elapsed = try runner.run(operationsPerThread: operations)
@@ -131,16 +131,20 @@ struct Sampler {
     /// A count estimated from a shorter run is run once more before it is used: the
     /// shorter run may have been slower per operation than the samples will be (cold
     /// caches, a busy core), and a count taken from it unchecked would make every sample
-    /// shorter than the duration the report states.
+    /// shorter than the duration the report states. That last run is a whole sample at
+    /// the returned count, so it is the warm-up sample as well.
+    ///
+    /// - Returns: The count, and whether a run of exactly that count has just been made
+    ///   (`false` for a fixed count, which still needs its warm-up sample).
     private func operationsPerSample(
         _ fixedByWorkload: Int?, run: (Int) throws -> Duration
-    ) throws -> Int {
-        if let fixed = fixedByWorkload ?? options.fixedOperations { return fixed }
+    ) throws -> (operations: Int, warmedUp: Bool) {
+        if let fixed = fixedByWorkload ?? options.fixedOperations { return (fixed, false) }
         let target = options.sampleDuration.nanoseconds
         var operations = 1
         while true {
             let elapsed = max(try run(operations).nanoseconds, 1)
-            if elapsed >= target || operations >= 1 << 40 { return operations }
+            if elapsed >= target || operations >= 1 << 40 { return (operations, true) }
             // Jump straight to the estimate once a run is long enough to trust, else grow 10×.
             if elapsed >= target / 20 {
                 operations = max(operations + 1, Int(Double(operations) * target / elapsed * 1.05))
