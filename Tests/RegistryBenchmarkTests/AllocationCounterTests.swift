@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ServiceRegistry
+import Synchronization
 import Testing
 
 @testable import registry_benchmark
@@ -9,6 +10,11 @@ import Testing
 private final class TwoWords {
     var first = 1
     var second = 2
+}
+
+/// A task-local to bind outside any task.
+private enum TaskLocalProbe {
+    @TaskLocal static var value: Int?
 }
 
 @Suite("Allocation counter and heap usage")
@@ -24,6 +30,40 @@ struct AllocationCounterTests {
         #expect(counted.allocations == 1_000)
         #expect(counted.bytes == 1_000 * 32)
         #expect(kept.count == 1_000)
+    }
+
+    /// Binding a task-local outside a task allocates its item with `malloc` inside the
+    /// concurrency runtime (`libswift_Concurrency.so`), not the core runtime, as
+    /// `install(_:)` and `withOverrides` do on every call from a plain thread; inside a task
+    /// the item comes from the task's own allocator instead. So the same binding must count
+    /// more allocations on a plain thread than in a task: a counter that watched only the
+    /// core runtime's imports counts the two the same.
+    @Test func countsWhatTheConcurrencyRuntimeAllocates() async throws {
+        try #require(AllocationCounter.isAvailable)
+        try #require(withUnsafeCurrentTask { $0 != nil }, "the test must run in a task")
+        _ = Self.bindTaskLocal()  // the task-local's one-time set-up
+        let inTask = try #require(AllocationCounter.count(Self.bindTaskLocal).tally)
+
+        let onThread = Mutex<AllocationCounter.Tally?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = AllocationCounter.count(Self.bindTaskLocal)  // the thread's one-time set-up
+            onThread.withLock { $0 = AllocationCounter.count(Self.bindTaskLocal).tally }
+            done.signal()
+        }
+        thread.start()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                done.wait()
+                continuation.resume()
+            }
+        }
+        let outsideTask = try #require(onThread.withLock { $0 })
+        #expect(outsideTask.allocations > inTask.allocations, "in a task: \(inTask); on a thread: \(outsideTask)")
+    }
+
+    private static func bindTaskLocal() -> Int? {
+        TaskLocalProbe.$value.withValue(42) { TaskLocalProbe.value }
     }
 
     @Test func countsNothingForWorkThatDoesNotAllocate() throws {

@@ -6,11 +6,13 @@ import Synchronization
 /// Counts the heap allocations one thread makes while it runs a closure.
 ///
 /// For the length of ``count(_:)`` the Swift runtime's calls to `malloc`, `calloc`,
-/// `realloc` and `posix_memalign` are routed through counting functions (see
-/// ``ImportSlots``); every other thread's allocations pass straight through uncounted, so
-/// a measurement is exact even while other threads (parallel tests, the runtime) allocate.
-/// Every Swift heap allocation — class instances, boxes, closure contexts, array, string
-/// and dictionary storage, `UnsafeMutablePointer.allocate` — goes through those functions.
+/// `realloc` and `posix_memalign`, those of the core runtime (`libswiftCore.so`) and of the
+/// concurrency runtime (`libswift_Concurrency.so`), are routed through counting functions
+/// (see ``ImportSlots``); every other thread's allocations pass straight through
+/// uncounted, so a measurement is exact even while other threads (parallel tests, the
+/// runtime) allocate. Every Swift heap allocation — class instances, boxes, closure
+/// contexts, array, string and dictionary storage, `UnsafeMutablePointer.allocate`, the
+/// items of task-locals bound outside a task — goes through those functions.
 ///
 /// The counters are global, so measurements are serialised: a second thread calling
 /// ``count(_:)`` waits for the first. The closure must not call ``count(_:)`` itself.
@@ -173,9 +175,14 @@ private struct Redirection: Sendable {
             ImportSlots.find(symbols: Set(counting.keys), inLibraryWithSuffix: "/libswiftCore.so")
             ?? ImportSlots.find(symbols: Set(counting.keys), inLibraryWithSuffix: "")
         guard let imports, imports.addresses["malloc"]?.isEmpty == false else { return nil }
+        // The concurrency runtime calls `malloc` itself, through slots of its own: for a
+        // task-local bound outside a task (every `install(_:)` and `withOverrides` from a
+        // plain thread), among others. Absent when linked statically (its slots are then
+        // the program's).
+        let concurrency = ImportSlots.find(symbols: Set(counting.keys), inLibraryWithSuffix: "/libswift_Concurrency.so")
         let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
         var slots: [Slot] = []
-        for (symbol, addresses) in imports.addresses {
+        for (symbol, addresses) in imports.addresses.merging(concurrency?.addresses ?? [:], uniquingKeysWith: +) {
             guard let replacement = counting[symbol] else { continue }
             for address in addresses {
                 // Slots under RELRO are read-only once loading finishes; make the page writable.

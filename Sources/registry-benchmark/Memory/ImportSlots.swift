@@ -6,10 +6,12 @@ import Glibc
 /// entries in the global offset table (GOT), found by reading the library's ELF dynamic
 /// section in memory.
 ///
-/// The Swift runtime, `libswiftCore.so`, reaches `malloc` through such a slot. Pointing the
-/// slot at a counting function for the length of a measurement is how
+/// The Swift runtime, `libswiftCore.so`, reaches `malloc` through such a slot, and so does
+/// the concurrency runtime, `libswift_Concurrency.so`, through its own. Pointing those
+/// slots at a counting function for the length of a measurement is how
 /// ``AllocationCounter`` sees every Swift heap allocation (objects, boxes, array and
-/// dictionary storage, closure contexts) with neither a C target nor `LD_PRELOAD`. The
+/// dictionary storage, closure contexts, task-local items) with neither a C target nor
+/// `LD_PRELOAD`. The
 /// runtime's own allocation hook (`_swift_allocObject`) would be simpler, but installing it
 /// crashes the Swift 6.3 Linux runtime, and it misses raw `swift_slowAlloc` allocations.
 ///
