@@ -188,6 +188,14 @@ struct ReportTests {
         #expect(table.contains("Targets (issue 5)"))
     }
 
+    /// The memory pass of a case that fixes its operation count (route-register's 10,000
+    /// routes, a start-up's N components) is one sample of it, not the options' count.
+    @Test func headerSaysHowManyOperationsTheMemoryFiguresCover() {
+        let standard = TableReport.render([], options: .standard)
+        #expect(standard.contains("over 2,000 operations, or one sample of a case\n  that fixes its count (route-register, start-up);"))
+        #expect(TableReport.render([], options: .smoke).contains("over 8 operations, or one sample"))
+    }
+
     @Test func formatsDurationsAndCountsForReading() {
         #expect(formatNanoseconds(12.345) == "12.35 ns")
         #expect(formatNanoseconds(4_560) == "4560 ns")

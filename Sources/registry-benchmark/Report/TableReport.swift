@@ -38,11 +38,17 @@ enum TableReport {
         lines += [
             "ns/op: median of \(options.repetitions) timed \(sampling), after calibration and a warm-up sample\(options.isQuick ? " (--quick)" : "");",
             "  spread: half the interquartile range, as a share of the median; × direct: ns/op ÷ direct's ns/op in the same case.",
-            "allocs/op, bytes/op: counted on the measuring thread over \(options.memoryOperations.withThousandsSeparators) operations;",
+            "allocs/op, bytes/op: counted on the measuring thread over \(memoryPass(options)) operations, or one sample of a case",
+            "  that fixes its count (route-register, start-up);",
             "  bytes/op is bytes requested per call, or, marked \"held\", heap still in use per registration afterwards.",
             "",
         ]
         return lines
+    }
+
+    /// The operations in the memory pass of a case that does not fix its own count.
+    private static func memoryPass(_ options: BenchmarkOptions) -> String {
+        (options.fixedOperations ?? options.memoryOperations).withThousandsSeparators
     }
 
     private static func mainTable(_ results: [BenchmarkResult], figures: Figures) -> [String] {
