@@ -206,7 +206,9 @@ struct SamplerTests {
             }
         })
         var options = BenchmarkOptions.standard
-        options.sampleDuration = .milliseconds(20)
+        // Long enough that a calibration run would need a stall of tens of milliseconds
+        // (another process on the core) to pass for a whole sample by itself.
+        options.sampleDuration = .milliseconds(50)
         options.repetitions = 3
         options.memoryOperations = 1
         let result = Sampler(options: options).measure(benchmark)
@@ -214,7 +216,7 @@ struct SamplerTests {
         // The calls end with the timed samples and the memory pass.
         let operations = try #require(calls.withLock { $0 }.dropLast().last)
         for sample in samples {
-            #expect(sample * Double(operations) >= 20e6, "a sample of \(operations) operations")
+            #expect(sample * Double(operations) >= 50e6, "a sample of \(operations) operations")
         }
     }
 
