@@ -34,6 +34,13 @@ extension ServiceRegistry {
 
     /// Stops calling an observer added to this registry with ``addResolutionObserver(_:)``.
     ///
+    /// Resolves that start after this returns no longer call the observer. A resolve
+    /// running on another thread at that moment may have picked the observer up just
+    /// before, and call it once more after this returns: removing does not wait for that
+    /// call, which could need a lock the caller holds. So an observer must not capture what
+    /// may be gone by then, such as an `unowned` reference to the object that removes it in
+    /// its `deinit`; capture that `weak`.
+    ///
     /// - Parameter token: What ``addResolutionObserver(_:)`` returned on this registry.
     ///   Removing it twice does nothing, and so does removing it on another registry (its
     ///   parent or a child included), which leaves the observer on.
