@@ -131,6 +131,49 @@ struct ObservationTests {
         #expect(log.lines.isEmpty)
     }
 
+    /// As the documentation says: a resolve on another thread that picked an observer up
+    /// before it was removed may still call it once after the removal returns (removing does
+    /// not wait for calls in flight). Here the resolve has copied out both observers and is
+    /// held inside the first one it calls while the other one is removed.
+    @Test func aResolveUnderWayMayCallAnObserverOnceAfterItIsRemoved() throws {
+        let registry = makeRegistry()
+        let firstCalled = DispatchSemaphore(value: 0)
+        let removed = DispatchSemaphore(value: 0)
+        let resolved = DispatchSemaphore(value: 0)
+        let first = Guarded<Int?>(nil)
+        let isRemoved = Guarded(false)
+        let callsAfterRemoval = Guarded(0)
+        var tokens: [ResolutionObserverToken] = []
+        for index in 0..<2 {
+            tokens.append(
+                registry.addResolutionObserver { _ in
+                    let isFirst = first.withLock { first -> Bool in
+                        guard first == nil else { return false }
+                        first = index
+                        return true
+                    }
+                    if isFirst {
+                        firstCalled.signal()
+                        _ = removed.wait(timeout: .now() + 10)
+                    } else if isRemoved.withLock({ $0 }) {
+                        callsAfterRemoval.withLock { $0 += 1 }
+                    }
+                })
+        }
+        Thread {
+            _ = try? registry.resolve(ReviewService.self)
+            resolved.signal()
+        }.start()
+        try #require(firstCalled.wait(timeout: .now() + 10) == .success)
+        let other = 1 - (first.withLock { $0 } ?? 0)
+        registry.removeResolutionObserver(tokens[other])
+        isRemoved.withLock { $0 = true }
+        removed.signal()
+        try #require(resolved.wait(timeout: .now() + 10) == .success)
+        registry.removeResolutionObserver(tokens[1 - other])
+        #expect(callsAfterRemoval.withLock { $0 } == 1)
+    }
+
     /// As the documentation says: a token belongs to the registry that returned it.
     /// Removing it on another one, even a child or the parent, leaves the observer on.
     @Test func aTokenRemovedOnAnotherRegistryLeavesItsObserverOn() throws {
