@@ -44,9 +44,10 @@ public import Testing
 /// ```
 ///
 /// Like every override scope, the trait reaches the tasks the test starts (`async let`,
-/// `Task { }`, task groups) but not `Task.detached` work, nor code run on a `Thread` or a
-/// dispatch queue, even one the test starts itself: these do not inherit task-locals. Carry
-/// the scope there with ``/ServiceRegistry/OverrideScope``. The body of an exit test
+/// `Task { }`, task groups) but not `Task.detached` work, nor code run on a `Thread` or sent
+/// to a dispatch queue with `async`, even one the test starts itself: these do not inherit
+/// task-locals. Carry the scope there with ``/ServiceRegistry/OverrideScope``. (A closure
+/// passed to `queue.sync` usually runs on the test's own thread, and then sees it.) The body of an exit test
 /// (`#expect(processExitsWith:)`) runs in a process of its own, where Swift Testing applies
 /// no trait of the test; open `withOverrides` inside the body instead.
 public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {

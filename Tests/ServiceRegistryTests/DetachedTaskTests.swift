@@ -1,3 +1,4 @@
+import Dispatch
 import ServiceRegistry
 import Testing
 
@@ -71,6 +72,28 @@ struct DetachedTaskTests {
             return { try registry.resolve(Narrator.self).voice }
         }
         #expect(try later() == "real")
+    }
+
+    /// As Testing.md's table says: a dispatch queue does not inherit the scope, so work sent
+    /// with `async` does not see it, but `sync` runs its closure on the calling thread here,
+    /// inside the scope, so that closure does.
+    @Test func queueAsyncWorkDoesNotSeeTheOverridesButAQueueSyncClosureDoes() throws {
+        let registry = makeRegistry()
+        let queue = DispatchQueue(label: "DetachedTaskTests")
+        let sentVoice = Guarded<String?>(nil)
+        let sent = DispatchSemaphore(value: 0)
+        let syncVoice = try registry.withOverrides {
+            $0.register(Narrator.self) { _ in Voice(voice: "mock") }
+        } operation: {
+            queue.async {
+                sentVoice.withLock { $0 = try? registry.resolve(Narrator.self).voice }
+                sent.signal()
+            }
+            #expect(sent.wait(timeout: .now() + 10) == .success)
+            return try queue.sync { try registry.resolve(Narrator.self).voice }
+        }
+        #expect(sentVoice.withLock { $0 } == "real")
+        #expect(syncVoice == "mock")
     }
 
     @Test func capturedScopeCarriesTheOverridesIntoADetachedTask() async throws {
