@@ -39,6 +39,10 @@ public struct Injected<Service> {
     }
 
     /// The service, resolved on first access and kept after that.
+    ///
+    /// Two threads that read the property for the first time at the same moment may both
+    /// resolve (building a `.transient` service twice); the first to finish is kept, and both
+    /// get it.
     public var wrappedValue: Service {
         if let resolved = storage.value {
             return resolved
