@@ -20,6 +20,27 @@ struct HierarchyTests {
         #expect(try parent.resolve(ReviewService.self).source == "parent")
     }
 
+    /// A child made per screen goes away with its last reference, with the singletons it
+    /// cached: the parent keeps no reference to it. A factory that captures the child
+    /// itself would keep it alive (the makeChild() doc says so); these resolve through `r`.
+    @Test func aChildAndItsSingletonsAreFreedWithTheirLastReference() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "parent") }
+        weak var freedChild: ServiceRegistry?
+        weak var freedReviews: ReviewServiceImpl?
+        do {
+            let child = parent.makeChild()
+            child.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "child") }
+            child.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
+            let reviews = try #require(try child.resolve(BookDetailService.self).reviews as? ReviewServiceImpl)
+            #expect(reviews.source == "child")
+            (freedChild, freedReviews) = (child, reviews)
+        }
+        #expect(freedChild == nil)
+        #expect(freedReviews == nil)
+        #expect(try parent.resolve(ReviewService.self).source == "parent")
+    }
+
     @Test func parentNeverSeesChildRegistrations() throws {
         let parent = ServiceRegistry()
         let child = parent.makeChild()

@@ -69,6 +69,11 @@ public final class ServiceRegistry: Sendable {
     /// screen.register(ReviewService.self) { _ in OfflineReviews() }   // only in `screen`
     /// ```
     ///
+    /// The child keeps this registry alive; this registry keeps no reference to the child,
+    /// which goes away with its last reference, with the instances it cached. A factory
+    /// registered in the child that captures the child itself (rather than resolving
+    /// through its resolver `r`), or a singleton that holds it, keeps it alive for good.
+    ///
     /// - Returns: A new, empty child registry.
     public func makeChild() -> ServiceRegistry {
         ServiceRegistry(parent: self)
