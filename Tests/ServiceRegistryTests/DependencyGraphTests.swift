@@ -263,11 +263,17 @@ struct DependencyGraphTests {
     }
 
     /// A parent's registration that the child shadows is never built on its own, but a
-    /// parent's singleton still resolves it: where it fails, the graph says so.
-    @Test func aShadowedParentRegistrationThatFailsIsShownFailed() throws {
+    /// parent's singleton still resolves it: where it fails, the graph says so. Its
+    /// dependency is missing, or registered with an argument it is not given; either way
+    /// its factory fails whoever asks.
+    @Test(arguments: [ResolutionError.Reason.notRegistered, .argumentMismatch])
+    func aShadowedParentRegistrationThatFailsIsShownFailed(reason: ResolutionError.Reason) throws {
         let parent = ServiceRegistry()
+        if reason == .argumentMismatch {
+            parent.register(ShareSheet.self) { (_, title: String) in Node() }
+        }
         parent.register(ReviewFeed.self) { r in
-            _ = try r.resolve(ReviewStore.self)  // never registered: this factory always fails
+            _ = try r.resolve(ShareSheet.self)  // this factory always fails
             return Node()
         }
         parent.register(PageCache.self, scope: .singleton) { r in
@@ -278,29 +284,9 @@ struct DependencyGraphTests {
         child.register(ReviewFeed.self) { _ in Node() }
         let graph = child.dependencyGraph()
         let parentsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 1 })
-        #expect(parentsFeed.status == .failed(.notRegistered))
+        #expect(parentsFeed.status == .failed(reason))
         let childsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 0 })
         #expect(childsFeed.status == .resolved)
-    }
-
-    /// Likewise when what the shadowed registration asks for is registered with another
-    /// argument type: its factory fails whoever asks, so the node is not `.resolved`.
-    @Test func aShadowedParentRegistrationThatFailsWithAnArgumentMismatchIsShownFailed() throws {
-        let parent = ServiceRegistry()
-        parent.register(ShareSheet.self) { (_, title: String) in Node() }
-        parent.register(ReviewFeed.self) { r in
-            _ = try r.resolve(ShareSheet.self)  // registered with a String argument: always fails
-            return Node()
-        }
-        parent.register(PageCache.self, scope: .singleton) { r in
-            _ = try r.resolve(ReviewFeed.self)  // built in the parent: the parent's ReviewFeed
-            return Node()
-        }
-        let child = parent.makeChild()
-        child.register(ReviewFeed.self) { _ in Node() }
-        let graph = child.dependencyGraph()
-        let parentsFeed = try #require(graph.nodes.first { $0.serviceType == "ReviewFeed" && $0.registryLevel == 1 })
-        #expect(parentsFeed.status == .failed(.argumentMismatch))
         let error = try #require(throws: ValidationError.self) { try child.validate() }
         #expect(error.failures.map(\.registration) == ["PageCache"])
         #expect(error.failures.first?.error.path == ["PageCache", "ReviewFeed", "ShareSheet"])
