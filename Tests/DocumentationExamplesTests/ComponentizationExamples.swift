@@ -66,12 +66,12 @@ enum ComponentizationPage {
     // MARK: 3. Protocol + lazy factory
 
     // WeReadInterfaces
-    struct BookID: Hashable, Sendable {
-        let rawValue: Int
-        init(_ rawValue: Int) { self.rawValue = rawValue }
+    public struct BookID: Hashable, Sendable {
+        public let rawValue: Int
+        public init(_ rawValue: Int) { self.rawValue = rawValue }
     }
 
-    protocol BookDetailService: Sendable {
+    public protocol BookDetailService: Sendable {
         func render() -> String
     }
 
@@ -81,8 +81,9 @@ enum ComponentizationPage {
         func render() -> String { "Book detail for \(bookID.rawValue)" }
     }
 
-    struct BookDetailAssembly: ServiceAssembly {
-        func assemble(into registry: ServiceRegistry) {
+    public struct BookDetailAssembly: ServiceAssembly {
+        public init() {}
+        public func assemble(into registry: ServiceRegistry) {
             registry.register(BookDetailService.self) { (_, bookID: BookID) in BookDetailScreen(bookID: bookID) }
         }
     }
