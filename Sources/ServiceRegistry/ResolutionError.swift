@@ -71,6 +71,19 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// factory's service from one the factory got elsewhere, even when two services on the
     /// path read the same.
     let registrations: [RegistrationIdentity]
+    /// For ``Reason/circularDependency``: what the loop is, which decides the fix.
+    let cycle: Cycle
+
+    /// The shape of a cycle, as far as the fix needs it.
+    enum Cycle {
+        /// Services that depend on each other, or a loop whose services in between the
+        /// path may leave out.
+        case loop
+        /// A factory resolved its own service, through its resolver.
+        case ownFactory
+        /// An override's factory resolved the service it overrides (to wrap the real one).
+        case overrideOwnFactory
+    }
 
     /// - Parameters:
     ///   - path: The registrations being built, outermost first.
@@ -79,7 +92,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     init(
         reason: Reason, serviceType: String, name: String?, path: [AnyRegistration], requested: String? = nil,
         givenArgumentType: String? = nil, registeredArgumentTypes: [String?] = [],
-        similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil
+        similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil,
+        cycle: Cycle = .loop
     ) {
         self.reason = reason
         self.serviceType = serviceType
@@ -91,6 +105,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
         self.similarRegistrations = similarRegistrations
         self.underlyingError = underlyingError
         self.note = note
+        self.cycle = cycle
     }
 
     /// What was asked, the resolution path, and the likely fix, on several lines.
@@ -149,9 +164,22 @@ public struct ResolutionError: Error, CustomStringConvertible {
             }
             return text
         case .circularDependency:
-            return "break the cycle: let one of these services resolve the other later "
-                + "(keep the registry and resolve on first use) instead of in its factory, "
-                + "or pass the value it needs as a resolve argument."
+            let service = TypeName.describe(serviceType, name: name)
+            switch cycle {
+            case .loop:
+                return "break the cycle: let one of these services resolve the other later "
+                    + "(keep the registry and resolve on first use) instead of in its factory, "
+                    + "or pass the value it needs as a resolve argument."
+            case .ownFactory:
+                return "the factory of `\(service)` resolves `\(service)` itself: build what it needs without "
+                    + "resolving its own service, or, to wrap another implementation of it, register that one under "
+                    + "a name of its own and resolve it by that name (r.resolve(\(metatype), name: \"base\"))."
+            case .overrideOwnFactory:
+                // Resolving it later, as for a loop, would meet the override again.
+                return "resolve the real `\(service)` in the configure closure "
+                    + "(let real = try registry.resolve(\(metatype)\(nameArgument))) and capture `real` in the "
+                    + "override's factory instead of resolving it there."
+            }
         case .argumentMismatch:
             let wanted = registeredArgumentTypes.first.flatMap { $0 }
             let alternative = givenArgumentType.map { "an argument of type `\($0)`" } ?? "no argument"

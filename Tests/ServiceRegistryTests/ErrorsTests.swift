@@ -125,6 +125,20 @@ struct ErrorsTests {
         #expect(error.path == ["ReviewService", "ReviewService"])
     }
 
+    /// A factory that resolves its own service has no other service on the loop to resolve
+    /// later: the fix speaks of that one factory, and its code compiles as written.
+    @Test func selfDependencyFixSpeaksOfTheOneFactory() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "cached") { r in try r.resolve(ReviewService.self, name: "cached") }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "cached") }
+        let fix = String(error.description.split(separator: "\n").last ?? "")
+        #expect(
+            fix == "  Fix: the factory of `ReviewService (name: \"cached\")` resolves `ReviewService (name: \"cached\")` "
+                + "itself: build what it needs without resolving its own service, or, to wrap another implementation "
+                + "of it, register that one under a name of its own and resolve it by that name "
+                + "(r.resolve(ReviewService.self, name: \"base\")).")
+    }
+
     @Test(arguments: [Scope.transient, .singleton, .weak, .graph])
     func longerCycleIsReportedWithItsPath(scope: Scope) throws {
         let registry = ServiceRegistry()
@@ -137,6 +151,7 @@ struct ErrorsTests {
         #expect(error.reason == .circularDependency)
         #expect(error.path == ["ReadingService", "BookDetailService", "ReadingService"])
         #expect(error.description.contains("ReadingService → BookDetailService → ReadingService"))
+        #expect(error.description.contains("\n  Fix: break the cycle: let one of these services resolve the other later"))
     }
 
     @Test func singletonResolvingItselfThroughTheRegistryIsACycleNotADeadlock() throws {
@@ -483,7 +498,7 @@ struct ErrorsTests {
             resolutionError { _ = try registry.resolve(ReadingService.self, argument: 7) },
         ].map { String($0.description.split(separator: "\n").last ?? "") }
 
-        #expect(fixes[0].hasPrefix("  Fix: break the cycle"))
+        #expect(fixes[0].hasPrefix("  Fix: the factory of `ReviewService` resolves `ReviewService` itself"))
         #expect(fixes[1].hasPrefix(
             "  Fix: resolve it with an argument of type `String`: registry.resolve(BookScreen.self, name: \"compact\", argument: ...), "
                 + "or register a factory that takes an argument of type `Int`."))

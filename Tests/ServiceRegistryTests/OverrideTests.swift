@@ -570,6 +570,13 @@ struct OverrideTests {
         #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
         #expect(note.contains("resolve it in the configure closure, before the scope starts, and capture it"))
         #expect(error.description.contains(note))
+        // The fix agrees with the note: resolving the other service later would meet the
+        // override again, so it is not advised.
+        let fix = String(error.description.split(separator: "\n").last ?? "")
+        #expect(
+            fix == "  Fix: resolve the real `ReviewSource` in the configure closure "
+                + "(let real = try registry.resolve(ReviewSource.self)) and capture `real` in the override's factory "
+                + "instead of resolving it there.")
 
         try registry.withOverrides {
             let real = try registry.resolve(ReviewSource.self)

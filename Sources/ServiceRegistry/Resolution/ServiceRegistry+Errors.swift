@@ -78,10 +78,16 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>, note: String?
     ) -> ResolutionError {
-        ResolutionError(
+        // With another resolve's part in the loop (`note`), the factory did not resolve
+        // its own service directly.
+        let asking = parent?.pointee.registration
+        let overrideNote = note == nil ? overrideMeetingItselfNote(registration, in: asking) : nil
+        let cycle: ResolutionError.Cycle =
+            overrideNote != nil ? .overrideOwnFactory : note == nil && asking === registration ? .ownFactory : .loop
+        return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: resolution.pointee.tracedPath(below: parent) + [registration],
-            note: note ?? overrideMeetingItselfNote(registration, in: parent?.pointee.registration))
+            path: resolution.pointee.tracedPath(below: parent) + [registration], note: note ?? overrideNote,
+            cycle: cycle)
     }
 
     /// A note for an override met again right inside its own build (through the registry,
@@ -105,11 +111,14 @@ extension ServiceRegistry {
         let throughRegistry =
             "A factory on this path resolves through the registry instead of its resolver `r`, "
             + "so the path may leave out services in between; resolving through `r` shows every step."
+        // Services the path leaves out may stand between a service and itself, so only an
+        // override met again is told apart from a loop.
+        let overrideNote = overrideMeetingItselfNote(registration, in: enclosing.path.last)
         return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: enclosing.path + [registration],
-            note: [throughRegistry, overrideMeetingItselfNote(registration, in: enclosing.path.last)]
-                .compactMap { $0 }.joined(separator: "\n  "))
+            note: [throughRegistry, overrideNote].compactMap { $0 }.joined(separator: "\n  "),
+            cycle: overrideNote != nil ? .overrideOwnFactory : .loop)
     }
 
     /// Every registration a resolve here could find (only those for the service type
