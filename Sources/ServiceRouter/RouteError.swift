@@ -141,8 +141,10 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "and no fallback took it."
         case .resultTypeMismatch(let expected, let actual, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the fallback"
-            return "Opened \(subject) for a \(expected), but \(route) returned a \(actual). "
-                + "Ask open(_:as:) for the type the handler returns."
+            // No article before a type: "a" reads wrongly before a module starting with a
+            // vowel (`AppFeature.BookPage`) or a tuple.
+            return "Opened \(subject) asking for a result of type \(expected), but \(route) returned one of type "
+                + "\(actual). Ask open(_:as:) for the type the handler returns."
         case .invalidPattern(let pattern, let problem):
             return "Invalid route pattern '\(pattern)': \(problem)."
         }

@@ -81,6 +81,37 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://z/0.5", as: Double.self) == 0.5)
     }
 
+    /// The type a value must convert to is named without an article, which would read
+    /// wrongly for many type names ("a Int64").
+    @Test func aValueThatDoesNotConvertNamesItsTypeInASentenceThatReads() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://size/:bytes") { (_: any Greeter, request) in
+            try request.parameters.value("bytes", as: Int64.self)
+        }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://size/big") }
+        #expect(
+            error.description == "Cannot open 'weread://size/big': parameter 'bytes' of route 'weread://size/:bytes' "
+                + "must be a value of type Int64, but got 'big'.")
+    }
+
+    /// Result types are named without an article, which would read wrongly for a type
+    /// whose module starts with a vowel ("a AppFeature.BookPage") or for a tuple.
+    @Test func aResultTypeMismatchNamesBothTypesInASentenceThatReads() throws {
+        let router = try makeEchoRouter(["weread://a"])
+        let error = try #require(throws: RouteError.self) { try router.open("weread://a", as: (Int, Int).self) }
+        #expect(
+            error.description == "Opened 'weread://a' asking for a result of type (Swift.Int, Swift.Int), "
+                + "but route 'weread://a' returned one of type Swift.String. "
+                + "Ask open(_:as:) for the type the handler returns.")
+        let fallback = RouteError(
+            .resultTypeMismatch(expected: "AppFeature.BookPage", actual: "AppFeature.AuthorPage", pattern: nil),
+            url: "weread://author/7")
+        #expect(
+            fallback.description == "Opened 'weread://author/7' asking for a result of type AppFeature.BookPage, "
+                + "but the fallback returned one of type AppFeature.AuthorPage. "
+                + "Ask open(_:as:) for the type the handler returns.")
+    }
+
     @Test func openForObjectRefusesTheWrongResultType() throws {
         let router = try makeEchoRouter(["weread://a"])
         let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://a", as: Int.self) }

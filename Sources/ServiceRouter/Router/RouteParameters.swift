@@ -118,7 +118,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Returns: The converted value.
     /// - Throws: ``RouteError`` when the parameter is missing or does not convert.
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(RouteError) -> T {
-        try value(name, as: type, expected: "a \(T.self)")
+        // No article before the type: "a" reads wrongly before many names (`Int64`).
+        try value(name, as: type, expected: "a value of type \(T.self)")
     }
 
     private func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type, expected: @autoclosure () -> String) throws(RouteError) -> T {
