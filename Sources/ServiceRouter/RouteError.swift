@@ -124,10 +124,11 @@ public struct RouteError: Error, CustomStringConvertible {
             return "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? ""). "
                 + "Use a name declared in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
         case .serviceUnavailable(let resolution, let pattern):
+            let hint = Self.argumentHint(resolution, pattern: pattern).map { "\n  " + $0 } ?? ""
             if pattern == Self.fallbackPattern {
-                return "The fallback that took \(subject) could not resolve its service: \(resolution)"
+                return "The fallback that took \(subject) could not resolve its service: \(resolution)\(hint)"
             }
-            return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)"
+            return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)\(hint)"
         case .handlerFailed(let underlying, let pattern):
             if pattern == Self.fallbackPattern {
                 return "The fallback failed for \(subject): \(underlying)"
@@ -147,6 +148,32 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "\(actual). Ask open(_:as:) for the type the handler returns."
         case .invalidPattern(let pattern, let problem):
             return "Invalid route pattern '\(pattern)': \(problem)."
+        }
+    }
+
+    /// For an argument mismatch of the service the router resolved itself (not one deeper
+    /// down): the registry's fix says to resolve with another argument, but the app never
+    /// writes that resolve; the route's `argument:` closure (or its lack) is what to change.
+    private static func argumentHint(_ resolution: ResolutionError, pattern: String) -> String? {
+        guard resolution.reason == .argumentMismatch, let service = resolution.path.first, resolution.path.count == 1
+        else { return nil }
+        let wanted = resolution.registeredArgumentTypes.first.flatMap { $0 }
+        if pattern == fallbackPattern {
+            return "The router resolved `\(service)` for the fallback, which resolves its service without an argument: "
+                + "give the fallback a service whose factory takes none."
+        }
+        switch (resolution.givenArgumentType, wanted) {
+        case (nil, let wanted?):
+            return "The router resolved `\(service)` for route '\(pattern)', which has no `argument:` closure: "
+                + "register the route with one that returns a value of type `\(wanted)`."
+        case (_?, let wanted?):
+            return "The router resolved `\(service)` for route '\(pattern)' with what its `argument:` closure "
+                + "returns: make the closure return a value of type `\(wanted)`."
+        case (_?, nil):
+            return "The router resolved `\(service)` for route '\(pattern)' with what its `argument:` closure "
+                + "returns: register the route without `argument:`, since the factory takes no argument."
+        case (nil, nil):
+            return nil
         }
     }
 }

@@ -138,6 +138,38 @@ struct RouterOpeningTests {
         #expect(actual == "ServiceRouterTests.PrivateResult")
     }
 
+    /// The router, not the app, resolves a route's service: for an argument that does not
+    /// fit, the registry's advice to resolve with another argument is followed by where
+    /// the route's argument comes from and what to change there.
+    @Test func anArgumentMismatchOfARoutesServiceSaysWhatToChangeInTheRoute() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://me") { (profile: any Profile, _) in profile.userID }
+        try router.register("weread://user/:id", argument: { $0.parameters["id"] ?? "" }) { (profile: any Profile, _) in
+            profile.userID
+        }
+        try router.register("weread://hello/:id(int)", argument: { try $0.parameters.int("id") }) { (greeter: any Greeter, _) in
+            greeter.greet("x")
+        }
+        router.setFallback(forScheme: "weread") { (profile: any Profile, _) in profile.userID }
+        func lastLine(_ url: String) throws -> String {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            return String(error.description.split(separator: "\n").last ?? "")
+        }
+        #expect(
+            try lastLine("weread://me") == "  The router resolved `Profile` for route 'weread://me', which has no "
+                + "`argument:` closure: register the route with one that returns a value of type `Int`.")
+        #expect(
+            try lastLine("weread://user/7") == "  The router resolved `Profile` for route 'weread://user/:id' with "
+                + "what its `argument:` closure returns: make the closure return a value of type `Int`.")
+        #expect(
+            try lastLine("weread://hello/7") == "  The router resolved `Greeter` for route 'weread://hello/:id(int)' "
+                + "with what its `argument:` closure returns: register the route without `argument:`, since the "
+                + "factory takes no argument.")
+        #expect(
+            try lastLine("weread://elsewhere") == "  The router resolved `Profile` for the fallback, which resolves "
+                + "its service without an argument: give the fallback a service whose factory takes none.")
+    }
+
     @Test func unresolvableServiceIsATypedErrorWrappingTheResolutionError() throws {
         let router = ServiceRouter(registry: ServiceRegistry())
         try router.register("weread://greet") { (greeter: any Greeter, _) in greeter.greet("x") }
