@@ -130,7 +130,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw:")
                 lines += thrown.map { "    " + $0 }
             } else {
-                let thrown = underlyingError.map { "\($0)" } ?? "an error"
+                let thrown = underlyingError.map(TypeName.describeError) ?? "an error"
                 // A message that ends its own sentence gets no second full stop.
                 let end = thrown.hasSuffix(".") ? "" : "."
                 lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown)\(end)")
@@ -203,7 +203,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// only ones at its own indentation.
     private var thrownLines: [Substring]? {
         guard let underlyingError else { return nil }
-        let lines = "\(underlyingError)".split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = TypeName.describeError(underlyingError).split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 1 ? lines : nil
     }
 }

@@ -130,10 +130,11 @@ public struct RouteError: Error, CustomStringConvertible {
             }
             return "Route '\(pattern)' matched \(subject) but its service could not be resolved: \(resolution)\(hint)"
         case .handlerFailed(let underlying, let pattern):
+            let thrown = TypeName.describeError(underlying)
             if pattern == Self.fallbackPattern {
-                return "The fallback failed for \(subject): \(underlying)"
+                return "The fallback failed for \(subject): \(thrown)"
             }
-            return "The handler of route '\(pattern)' failed for \(subject): \(underlying)"
+            return "The handler of route '\(pattern)' failed for \(subject): \(thrown)"
         case .declined(let patterns):
             if patterns.isEmpty {
                 return "No route matches \(subject), and the fallbacks declined it."

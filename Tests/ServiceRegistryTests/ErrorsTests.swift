@@ -15,6 +15,12 @@ func resolutionError(_ body: () throws -> Void) throws -> ResolutionError {
     throw FactoryError(message: "no error thrown")
 }
 
+/// An error a factory throws, as many apps write them: an enum without a description.
+enum ReviewFetchFailure: Error {
+    case offline
+    case timedOut(seconds: Int)
+}
+
 @Suite("Errors")
 struct ErrorsTests {
     @Test func notRegisteredNamesTheTypePathAndFix() throws {
@@ -235,6 +241,22 @@ struct ErrorsTests {
         let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
         let firstLine = error.description.split(separator: "\n").first.map(String.init)
         #expect(firstLine == "ServiceRegistry could not resolve `ReviewService`: its factory threw The network is down.")
+    }
+
+    /// An error enum without a description of its own prints as its bare case name
+    /// (`offline`); the message names it as code does, with its type.
+    @Test func factoryErrorThatIsABareEnumCaseIsNamedWithItsType() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in throw ReviewFetchFailure.offline }
+        registry.register(Clock.self) { _ in throw ReviewFetchFailure.timedOut(seconds: 3) }
+        let offline = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        let timedOut = try resolutionError { _ = try registry.resolve(Clock.self) }
+        #expect(
+            offline.description.split(separator: "\n").first
+                == "ServiceRegistry could not resolve `ReviewService`: its factory threw ReviewFetchFailure.offline.")
+        #expect(
+            timedOut.description.split(separator: "\n").first
+                == "ServiceRegistry could not resolve `Clock`: its factory threw ReviewFetchFailure.timedOut(seconds: 3).")
     }
 
     @Test func factoryErrorIsWrappedWithThePath() throws {

@@ -193,6 +193,18 @@ struct RouterOpeningTests {
         #expect(underlying is ExampleFailure)
     }
 
+    /// An error enum without a description of its own prints as its bare case name; the
+    /// message names it with its type, as code does.
+    @Test func aHandlerErrorThatIsABareEnumCaseIsNamedWithItsType() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://share") { (_: any Greeter, _) -> String in throw ShareFailure.linkExpired }
+        router.setFallback { (_: RouteRequest) -> String in throw ShareFailure.linkExpired }
+        let route = try #require(throws: RouteError.self) { try router.open("weread://share") }
+        #expect(route.description == "The handler of route 'weread://share' failed for 'weread://share': ShareFailure.linkExpired")
+        let fallback = try #require(throws: RouteError.self) { try router.open("weread://elsewhere") }
+        #expect(fallback.description == "The fallback failed for 'weread://elsewhere': ShareFailure.linkExpired")
+    }
+
     /// What the `argument:` closure throws reaches the caller as the handler's errors do:
     /// a `RouteError` as it is, anything else as `.handlerFailed`; nothing is resolved.
     @Test func argumentClosureErrorsAreWrappedButItsRouteErrorsPassThrough() throws {

@@ -28,6 +28,11 @@ final class BuildCounter: Sendable {
     var value: Int { count.load(ordering: .relaxed) }
 }
 
+/// An error as many apps write them: an enum without a description.
+enum ShareFailure: Error {
+    case linkExpired
+}
+
 struct ExampleFailure: Error, CustomStringConvertible {
     var description: String { "example failure" }
 }

@@ -49,6 +49,18 @@ package enum TypeName {
         return needsParentheses ? "(\(typeName)).self" : "\(typeName).self"
     }
 
+    /// How an error someone else's code threw reads in a message: its own text, except
+    /// that an enum without a description, which prints as its bare case name (`offline`,
+    /// `timedOut(seconds: 3)`), is named with its type, as code names it
+    /// (`NetworkError.offline`), so the reader knows what it is and where to look.
+    package static func describeError(_ error: any Error) -> String {
+        let text = String(describing: error)
+        guard !(error is any CustomStringConvertible), !(error is any CustomDebugStringConvertible),
+            Mirror(reflecting: error).displayStyle == .enum
+        else { return text }
+        return "\(of(type(of: error))).\(text)"
+    }
+
     /// `ReviewService` or `ReviewService (name: "offline")`.
     static func describe(_ typeName: String, name: String?) -> String {
         guard let name else { return typeName }
