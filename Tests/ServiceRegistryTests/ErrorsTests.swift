@@ -106,6 +106,41 @@ struct ErrorsTests {
         #expect(error.description.contains("Fix: resolve it without an argument"))
     }
 
+    /// A registration is found by the exact argument type: a value whose type only
+    /// converts to the registered one (a protocol's conforming type, an optional's wrapped
+    /// type) misses it. The error says so, and its way to pass the value works.
+    @Test func argumentThatOnlyConvertsToTheRegisteredTypeIsToldToPassItAsThatType() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, clock: any Clock) in BookScreenImpl(bookId: "\(clock.now)") }
+        registry.register(BookScreen.self, name: "maybe") { (_, id: String?) in BookScreenImpl(bookId: id ?? "none") }
+        let clock = FixedClock(now: 7)
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: clock) }
+        #expect(
+            error.note == "The argument's type `FixedClock` converts to `Clock`, but a registration is found by the "
+                + "exact argument type: pass it as `Clock` (argument: value as Clock).")
+        #expect(error.description.contains("\n  " + (error.note ?? "-") + "\n  Fix: "))
+        #expect(try registry.resolve(BookScreen.self, argument: clock as Clock).bookId == "7")
+
+        let optional = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "maybe", argument: "42") }
+        #expect(optional.note?.contains("pass it as `Optional<String>` (argument: value as Optional<String>)") == true)
+        #expect(try registry.resolve(BookScreen.self, name: "maybe", argument: "42" as Optional<String>).bookId == "42")
+
+        // Neither an argument of an unrelated type nor one that would need a downcast or an
+        // unwrap gets the note.
+        let unrelated = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: 42) }
+        #expect(unrelated.note == nil)
+        registry.register(BookScreen.self, name: "fixed") { (_, clock: FixedClock) in BookScreenImpl(bookId: "\(clock.now)") }
+        let downcast = try resolutionError {
+            _ = try registry.resolve(BookScreen.self, name: "fixed", argument: clock as any Clock)
+        }
+        #expect(downcast.note == nil)
+        registry.register(BookScreen.self, name: "plain") { (_, id: String) in BookScreenImpl(bookId: id) }
+        let unwrap = try resolutionError {
+            _ = try registry.resolve(BookScreen.self, name: "plain", argument: "42" as String?)
+        }
+        #expect(unwrap.note == nil)
+    }
+
     @Test func resolvingWithoutTheArgumentIsAnArgumentMismatch() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }

@@ -63,7 +63,8 @@ extension ServiceRegistry {
                     parent: parent, resolution: resolution)
             }
             let error = missingRegistrationError(
-                key: key, serviceType: serviceType, argumentType: argumentType, parent: parent, resolution: resolution)
+                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, parent: parent,
+                resolution: resolution)
             overrides?.recorder?.recordFailure(
                 of: key, serviceType: serviceType, in: self, overrides: overrides, below: parent, error: error)
             throw error

@@ -3,8 +3,10 @@
 extension ServiceRegistry {
     /// `.argumentMismatch` when the type and name are registered with other argument
     /// types, `.notRegistered` (with look-alike registrations) otherwise.
+    ///
+    /// - Parameter argument: Points to the given argument, an `argumentType`, if any.
     func missingRegistrationError(
-        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?,
+        key: ServiceKey, serviceType: Any.Type, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
     ) -> ResolutionError {
         let typeName = TypeName.of(serviceType)
@@ -23,9 +25,12 @@ extension ServiceRegistry {
                 guard let lhs else { return true }
                 return lhs < rhs
             }
+            let convertsNote = argumentConversionNote(
+                argumentType: argumentType, argument: argument, registrations: sameName)
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
-                givenArgumentType: givenArgument, registeredArgumentTypes: registered, note: note)
+                givenArgumentType: givenArgument, registeredArgumentTypes: registered,
+                note: [note, convertsNote].compactMap { $0 }.joined(separator: "\n  ").nilIfEmpty)
         }
         let similar = sameType.map { registration in
             registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
@@ -34,6 +39,29 @@ extension ServiceRegistry {
         return ResolutionError(
             reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: requested,
             givenArgumentType: givenArgument, similarRegistrations: similar.sorted(), note: note)
+    }
+
+    /// For an argument whose type converts to a registered argument type (a type that
+    /// conforms to a protocol, a subclass, a value an optional wraps) without being it:
+    /// registrations are found by the exact type, so the reader is told to pass it as that
+    /// type. Only an argument whose value is of exactly the given type counts: for an
+    /// existential, an optional or a tuple, the value's cast could succeed where the
+    /// given type does not convert (a downcast, an unwrap), and `as` would not compile.
+    private func argumentConversionNote(
+        argumentType: Any.Type?, argument: UnsafeRawPointer?, registrations: [AnyRegistration]
+    ) -> String? {
+        guard let argumentType, let argument, !(argumentType is any OptionalService.Type) else { return nil }
+        func load<Given>(_: Given.Type) -> Any { argument.assumingMemoryBound(to: Given.self).pointee }
+        let value = load(argumentType)
+        let given = TypeName.of(argumentType)
+        guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(argumentType), !given.hasPrefix("(") else {
+            return nil
+        }
+        guard let target = registrations.first(where: { $0.argumentCasts(value) })?.argumentTypeName else {
+            return nil
+        }
+        return "The argument's type `\(given)` converts to `\(target)`, but a registration is found by the exact "
+            + "argument type: pass it as `\(target)` (argument: value as \(target))."
     }
 
     /// For a key missing here that a registry below this one registers (or overrides), on
@@ -159,4 +187,9 @@ extension ResolutionError {
     func isPassedOn(by path: [AnyRegistration]) -> Bool {
         reason == .circularDependency || registrations.map(\.id).starts(with: path.map(ObjectIdentifier.init))
     }
+}
+
+extension String {
+    /// `nil` for an empty string.
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -92,6 +92,10 @@ class AnyRegistration: @unchecked Sendable {
     /// The argument type as a reader writes it, or `nil` for a factory without one.
     var argumentTypeName: String? { fatalError("subclass responsibility") }
 
+    /// Whether `value`, an argument given to a resolve that missed this registration,
+    /// casts to this factory's argument type. Only for building an error.
+    func argumentCasts(_ value: Any) -> Bool { false }
+
     /// Runs the factory, initializing `result` (a `Service`) with what it returns.
     ///
     /// - Parameter argument: Points to the factory's `Argument`; `nil` when it takes none.
@@ -290,6 +294,8 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
     }
 
     override var argumentTypeName: String? { TypeName.of(Argument.self) }
+
+    override func argumentCasts(_ value: Any) -> Bool { value is Argument }
 
     override var argumentIdentity: ObjectIdentifier { ObjectIdentifier(Argument.self) }
 
