@@ -79,8 +79,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
         /// Services that depend on each other, or a loop whose services in between the
         /// path may leave out.
         case loop
-        /// A factory resolved its own service, through its resolver.
-        case ownFactory
+        /// A factory resolved its own service, through its resolver; `takesArgument` when
+        /// that registration's factory takes an argument.
+        case ownFactory(takesArgument: Bool)
         /// An override's factory resolved the service it overrides (to wrap the real one).
         case overrideOwnFactory
     }
@@ -170,10 +171,11 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 return "break the cycle: let one of these services resolve the other later "
                     + "(keep the registry and resolve on first use) instead of in its factory, "
                     + "or pass the value it needs as a resolve argument."
-            case .ownFactory:
+            case .ownFactory(let takesArgument):
+                let argument = takesArgument ? ", argument: ..." : ""
                 return "the factory of `\(service)` resolves `\(service)` itself: build what it needs without "
                     + "resolving its own service, or, to wrap another implementation of it, register that one under "
-                    + "a name of its own and resolve it by that name (r.resolve(\(metatype), name: \"base\"))."
+                    + "a name of its own and resolve it by that name (r.resolve(\(metatype), name: \"base\"\(argument)))."
             case .overrideOwnFactory:
                 // Resolving it later, as for a loop, would meet the override again.
                 return "resolve the real `\(service)` in the configure closure "

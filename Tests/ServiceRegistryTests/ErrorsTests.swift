@@ -178,6 +178,11 @@ struct ErrorsTests {
                 + "itself: build what it needs without resolving its own service, or, to wrap another implementation "
                 + "of it, register that one under a name of its own and resolve it by that name "
                 + "(r.resolve(ReviewService.self, name: \"base\")).")
+
+        // A factory taking an argument is shown resolving the other one with an argument.
+        registry.register(BookScreen.self) { (r, id: String) in try r.resolve(BookScreen.self, argument: id) }
+        let withArgument = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(withArgument.description.hasSuffix("(r.resolve(BookScreen.self, name: \"base\", argument: ...))."))
     }
 
     @Test(arguments: [Scope.transient, .singleton, .weak, .graph])

@@ -111,7 +111,10 @@ extension ServiceRegistry {
         let asking = parent?.pointee.registration
         let overrideNote = note == nil ? overrideMeetingItselfNote(registration, in: asking) : nil
         let cycle: ResolutionError.Cycle =
-            overrideNote != nil ? .overrideOwnFactory : note == nil && asking === registration ? .ownFactory : .loop
+            overrideNote != nil
+            ? .overrideOwnFactory
+            : note == nil && asking === registration
+                ? .ownFactory(takesArgument: registration.argumentTypeName != nil) : .loop
         return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: resolution.pointee.tracedPath(below: parent) + [registration], note: note ?? overrideNote,
