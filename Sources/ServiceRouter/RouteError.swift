@@ -137,7 +137,7 @@ public struct RouteError: Error, CustomStringConvertible {
             return "The handler of route '\(pattern)' failed for \(subject): \(thrown)"
         case .declined(let patterns):
             if patterns.isEmpty {
-                return "No route matches \(subject), and the fallbacks declined it."
+                return "No route matches \(subject), and every fallback for it declined it."
             }
             return "Every route matching \(subject) declined it (\(patterns.joined(separator: ", "))), "
                 + "and no fallback took it."

@@ -285,7 +285,13 @@ struct RouterOpeningTests {
         }
         #expect(none.isEmpty)
         let error = RouteError(.declined(patterns: []), url: "weread://nothing")
-        #expect(error.description == "No route matches 'weread://nothing', and the fallbacks declined it.")
+        #expect(error.description == "No route matches 'weread://nothing', and every fallback for it declined it.")
+
+        // With one fallback, the text does not speak of several.
+        let single = try makeEchoRouter(["weread://book/:id"])
+        single.setFallback { (_: RouteRequest) -> RouteOutcome<String> in .declined }
+        let declinedBySingle = try #require(throws: RouteError.self) { try single.open("weread://nothing") }
+        #expect(declinedBySingle.description == "No route matches 'weread://nothing', and every fallback for it declined it.")
 
         try router.register("weread://shelf") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
         let declinedRoute = routeErrorReason { () throws(RouteError) in try router.open("weread://shelf") }
