@@ -84,6 +84,8 @@ public struct RouteError: Error, CustomStringConvertible {
 
     /// What was asked, what was wrong and the likely fix.
     public var description: String {
+        // Characters one cannot see are escaped: a newline would break the message.
+        let url = url.map(TypeName.visible)
         let subject = url.map { "'\($0)'" } ?? "the URL"
         switch reason {
         case .malformedURL(let problem):
@@ -115,7 +117,7 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "Register a route for it or set a fallback with setFallback(forScheme:)."
         case .invalidParameter(let name, let value, let expected, let pattern):
             let route = pattern.map { " of route '\($0)'" } ?? ""
-            let found = value.map { "got '\($0)'" } ?? "it is missing"
+            let found = value.map { "got '\(TypeName.visible($0))'" } ?? "it is missing"
             // Without a URL the error comes from building one (url(for:)), not from opening.
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
             return url.map { "Cannot open '\($0)': parameter " + detail } ?? "Parameter " + detail

@@ -127,6 +127,23 @@ struct URLParsingTests {
         }
     }
 
+    /// A character one cannot see, such as the newline a link read from a line of input
+    /// keeps, is shown escaped in the message rather than breaking it or vanishing.
+    @Test func errorsShowCharactersOneCannotSeeEscaped() throws {
+        let newline = try #require(throws: RouteError.self) { try RouteURL("weread://book/42\n") }
+        #expect(
+            newline.description == "Cannot read 'weread://book/42\\n' as a URL: it contains a control character "
+                + "at byte offset 16; percent-encode it (a space is %20).")
+        #expect(newline.url == "weread://book/42\n")
+
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id(int)") { (_: any Greeter, _) in "" }
+        let decoded = try #require(throws: RouteError.self) { try router.open("weread://book/4%E2%80%8B2") }
+        #expect(
+            decoded.description == "Cannot open 'weread://book/4%E2%80%8B2': parameter 'id' of route "
+                + "'weread://book/:id(int)' must be an int, but got '4\\u{200B}2'.")
+    }
+
     @Test(arguments: ["book/42?t=10:30", "//book/42:x", "/book#a:b"])
     func aColonAfterThePathStartsNoSchemeSoTheErrorSaysThereIsNone(url: String) {
         // The text before the ':' is a path, not a badly spelled scheme.

@@ -94,6 +94,30 @@ package enum TypeName {
         return result + "\""
     }
 
+    /// `text` with the characters one cannot see escaped as ``literal(_:)`` escapes them
+    /// (`\n`, `\u{200B}`), and nothing else: for text a message quotes that is not Swift
+    /// source, such as a URL or a value read from one. A newline would break the message
+    /// and a zero-width space would hide why `4\u{200B}2` is not a number.
+    package static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != " " && isInvisible($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case " ": result += " "
+            default:
+                if isInvisible(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         // U+2800 BRAILLE PATTERN BLANK is a symbol (So), not a space, but draws nothing.
         if scalar.properties.isDefaultIgnorableCodePoint || scalar == "\u{2800}" { return true }
