@@ -150,7 +150,7 @@ public struct RouteError: Error, CustomStringConvertible {
             return "Opened \(subject) asking for a result of type \(expected), but \(route) returned one of type "
                 + "\(actual). Ask open(_:as:) for the type the handler returns."
         case .invalidPattern(let pattern, let problem):
-            return "Invalid route pattern '\(pattern)': \(problem)."
+            return "Invalid route pattern '\(TypeName.visible(pattern))': \(problem)."
         }
     }
 

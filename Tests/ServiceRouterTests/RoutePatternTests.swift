@@ -116,6 +116,15 @@ struct RoutePatternTests {
         #expect(pattern.parameterNames == ["from-page", "q"])
     }
 
+    /// A pattern read from a line of text keeps its newline; the error shows it escaped
+    /// rather than breaking the message across lines.
+    @Test func anInvalidPatternIsQuotedWithCharactersOneCannotSeeEscaped() throws {
+        let error = try #require(throws: RouteError.self) { try RoutePattern("weread://book/:id\n") }
+        #expect(
+            error.description == "Invalid route pattern 'weread://book/:id\\n': it contains a control character; "
+                + "percent-encode it.")
+    }
+
     @Test func unknownTypeErrorNamesTheKnownTypes() {
         do {
             _ = try RoutePattern("weread://book/:id(isbn)")
