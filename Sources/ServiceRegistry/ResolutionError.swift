@@ -83,8 +83,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
         /// A factory resolved its own service, through its resolver; `takesArgument` when
         /// that registration's factory takes an argument.
         case ownFactory(takesArgument: Bool)
-        /// An override's factory resolved the service it overrides (to wrap the real one).
-        case overrideOwnFactory
+        /// An override's factory resolved the service it overrides (to wrap the real one);
+        /// `takesArgument` when the override's factory takes an argument.
+        case overrideOwnFactory(takesArgument: Bool)
     }
 
     /// - Parameters:
@@ -177,11 +178,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 return "the factory of `\(service)` resolves `\(service)` itself: build what it needs without "
                     + "resolving its own service, or, to wrap another implementation of it, register that one under "
                     + "a name of its own and resolve it by that name (r.resolve(\(metatype), name: \"base\"\(argument)))."
-            case .overrideOwnFactory:
+            case .overrideOwnFactory(let takesArgument):
                 // Resolving it later, as for a loop, would meet the override again.
+                let argument = takesArgument ? ", argument: ..." : ""
                 return "resolve the real `\(service)` in the configure closure "
-                    + "(let real = try registry.resolve(\(metatype)\(nameArgument))) and capture `real` in the "
-                    + "override's factory instead of resolving it there."
+                    + "(let real = try registry.resolve(\(metatype)\(nameArgument)\(argument))) and capture `real` in "
+                    + "the override's factory instead of resolving it there."
             }
         case .argumentMismatch:
             let wanted = registeredArgumentTypes.first.flatMap { $0 }

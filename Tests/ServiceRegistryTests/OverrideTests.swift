@@ -578,6 +578,17 @@ struct OverrideTests {
                 + "(let real = try registry.resolve(ReviewSource.self)) and capture `real` in the override's factory "
                 + "instead of resolving it there.")
 
+        // For a service that takes an argument, the resolve it shows passes one.
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        let withArgument = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(BookScreen.self) { (r, id: String) in try r.resolve(BookScreen.self, argument: id) }
+            } operation: {
+                try registry.resolve(BookScreen.self, argument: "42")
+            }
+        }
+        #expect(withArgument.description.contains("(let real = try registry.resolve(BookScreen.self, argument: ...))"))
+
         try registry.withOverrides {
             let real = try registry.resolve(ReviewSource.self)
             $0.register(ReviewSource.self) { _ in NamedReviews("spy on \(real.source)") }

@@ -112,7 +112,7 @@ extension ServiceRegistry {
         let overrideNote = note == nil ? overrideMeetingItselfNote(registration, in: asking) : nil
         let cycle: ResolutionError.Cycle =
             overrideNote != nil
-            ? .overrideOwnFactory
+            ? .overrideOwnFactory(takesArgument: registration.argumentTypeName != nil)
             : note == nil && asking === registration
                 ? .ownFactory(takesArgument: registration.argumentTypeName != nil) : .loop
         return ResolutionError(
@@ -149,7 +149,7 @@ extension ServiceRegistry {
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: enclosing.path + [registration],
             note: [throughRegistry, overrideNote].compactMap { $0 }.joined(separator: "\n  "),
-            cycle: overrideNote != nil ? .overrideOwnFactory : .loop)
+            cycle: overrideNote != nil ? .overrideOwnFactory(takesArgument: registration.argumentTypeName != nil) : .loop)
     }
 
     /// Every registration a resolve here could find (only those for the service type
