@@ -74,24 +74,7 @@ package enum TypeName {
     /// differ only in those, so an error listing them must too; `debugDescription` leaves
     /// most of them as they are.
     package static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case " ": result += " "
-            default:
-                if isInvisible(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        "\"" + escaped(text, quotes: true) + "\""
     }
 
     /// `text` with the characters one cannot see escaped as ``literal(_:)`` escapes them
@@ -100,9 +83,17 @@ package enum TypeName {
     /// and a zero-width space would hide why `4\u{200B}2` is not a number.
     package static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 != " " && isInvisible($0) }) else { return text }
+        return escaped(text, quotes: false)
+    }
+
+    /// `text` with the characters one cannot see escaped, and with quotes and backslashes
+    /// too when `quotes` (for a Swift string literal).
+    private static func escaped(_ text: String, quotes: Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\"" where quotes: result += "\\\""
+            case "\\" where quotes: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
