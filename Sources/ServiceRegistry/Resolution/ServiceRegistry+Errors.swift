@@ -30,7 +30,7 @@ extension ServiceRegistry {
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
                 givenArgumentType: givenArgument, registeredArgumentTypes: registered,
-                note: [note, convertsNote].compactMap { $0 }.joined(separator: "\n  ").nilIfEmpty)
+                note: ResolutionError.notes(note, convertsNote))
         }
         let similar = sameType.map { registration in
             registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
@@ -73,14 +73,10 @@ extension ServiceRegistry {
         key: ServiceKey, requested: String, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
     ) -> String? {
+        // The key is missing here and above (this is the failed lookup's error), so one
+        // the starting registry finds is provided below.
         let start = resolution.pointee.registry.takeUnretainedValue()
-        guard start !== self else { return nil }
-        let overrides = resolution.pointee.overrides
-        let below = start.lineage.prefix { $0 !== self }
-        let providedBelow = below.contains { registry in
-            overrides?.registration(for: key, in: registry) ?? registry.table.registration(for: key) != nil
-        }
-        guard providedBelow else { return nil }
+        guard start !== self, start.lookup(key, overrides: resolution.pointee.overrides) != nil else { return nil }
         var frame = parent
         while let current = frame,
             !(current.pointee.registration.scope.isShared && current.pointee.registry === self)
@@ -108,30 +104,13 @@ extension ServiceRegistry {
     ) -> ResolutionError {
         // With another resolve's part in the loop (`note`), the factory did not resolve
         // its own service directly.
-        let asking = parent?.pointee.registration
-        let overrideNote = note == nil ? overrideMeetingItselfNote(registration, in: asking) : nil
-        let cycle: ResolutionError.Cycle =
-            overrideNote != nil
-            ? .overrideOwnFactory(takesArgument: registration.argumentTypeName != nil)
-            : note == nil && asking === registration
-                ? .ownFactory(takesArgument: registration.argumentTypeName != nil) : .loop
+        let cycle = cycleShape(
+            registration, metInItsOwnFactory: note == nil && parent?.pointee.registration === registration,
+            throughRegistry: false)
         return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: resolution.pointee.tracedPath(below: parent) + [registration], note: note ?? overrideNote,
-            cycle: cycle)
-    }
-
-    /// A note for an override met again right inside its own build (through the registry,
-    /// the path may not show services in between): most likely its factory resolves the
-    /// service it overrides to wrap the real one, and the usual advice for a cycle (resolve
-    /// the other service later) would meet the override again.
-    private func overrideMeetingItselfNote(_ registration: AnyRegistration, in asking: AnyRegistration?) -> String? {
-        guard registration.origin == Installing.overrideRegistration, asking === registration else { return nil }
-        let service = registration.displayName
-        return "`\(service)` here is an override, met again while it is built: an override replaces its service "
-            + "for every resolve in the scope, its own factory's too. To wrap the real `\(service)`, resolve it "
-            + "in the configure closure, before the scope starts, and capture it; resolving it any later meets "
-            + "the override again."
+            path: resolution.pointee.tracedPath(below: parent) + [registration],
+            note: note ?? overrideMeetingItselfNote(registration, cycle: cycle), cycle: cycle)
     }
 
     /// `.circularDependency` for meeting `registration` again in a top-level resolve that
@@ -142,14 +121,40 @@ extension ServiceRegistry {
         let throughRegistry =
             "A factory on this path resolves through the registry instead of its resolver `r`, "
             + "so the path may leave out services in between; resolving through `r` shows every step."
-        // Services the path leaves out may stand between a service and itself, so only an
-        // override met again is told apart from a loop.
-        let overrideNote = overrideMeetingItselfNote(registration, in: enclosing.path.last)
+        let cycle = cycleShape(
+            registration, metInItsOwnFactory: enclosing.path.last === registration, throughRegistry: true)
         return ResolutionError(
             reason: .circularDependency, serviceType: registration.serviceTypeName, name: registration.key.name,
             path: enclosing.path + [registration],
-            note: [throughRegistry, overrideNote].compactMap { $0 }.joined(separator: "\n  "),
-            cycle: overrideNote != nil ? .overrideOwnFactory(takesArgument: registration.argumentTypeName != nil) : .loop)
+            note: ResolutionError.notes(throughRegistry, overrideMeetingItselfNote(registration, cycle: cycle)),
+            cycle: cycle)
+    }
+
+    /// What meeting `registration` again is, for its fix: an override met inside its own
+    /// factory (which most likely resolves the service it overrides, to wrap the real
+    /// one), another factory that resolved its own service, or a loop. Through the
+    /// registry, services in between may be missing from the path, so only an override is
+    /// told apart from a loop there.
+    private func cycleShape(
+        _ registration: AnyRegistration, metInItsOwnFactory: Bool, throughRegistry: Bool
+    ) -> ResolutionError.Cycle {
+        guard metInItsOwnFactory else { return .loop }
+        let takesArgument = !registration.key.takesNoArgument
+        if registration.origin == Installing.overrideRegistration {
+            return .overrideOwnFactory(takesArgument: takesArgument)
+        }
+        return throughRegistry ? .loop : .ownFactory(takesArgument: takesArgument)
+    }
+
+    /// The note for an override met again inside its own build: the usual advice for a
+    /// cycle (resolve the other service later) would meet the override again.
+    private func overrideMeetingItselfNote(_ registration: AnyRegistration, cycle: ResolutionError.Cycle) -> String? {
+        guard case .overrideOwnFactory = cycle else { return nil }
+        let service = registration.displayName
+        return "`\(service)` here is an override, met again while it is built: an override replaces its service "
+            + "for every resolve in the scope, its own factory's too. To wrap the real `\(service)`, resolve it "
+            + "in the configure closure, before the scope starts, and capture it; resolving it any later meets "
+            + "the override again."
     }
 
     /// Every registration a resolve here could find (only those for the service type
@@ -192,7 +197,10 @@ extension ResolutionError {
     }
 }
 
-extension String {
-    /// `nil` for an empty string.
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+extension ResolutionError {
+    /// The notes given, one per line, or `nil` when there is none.
+    static func notes(_ notes: String?...) -> String? {
+        let given = notes.compactMap { $0 }
+        return given.isEmpty ? nil : given.joined(separator: "\n  ")
+    }
 }
