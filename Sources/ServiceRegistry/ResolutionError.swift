@@ -113,7 +113,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
 
     /// What was asked, the resolution path, and the likely fix, on several lines.
     public var description: String {
-        let service = TypeName.describe(serviceType, name: name)
+        let service = describedService
         var lines: [String] = []
         switch reason {
         case .notRegistered:
@@ -167,7 +167,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
             }
             return text
         case .circularDependency:
-            let service = TypeName.describe(serviceType, name: name)
+            let service = describedService
             switch cycle {
             case .loop:
                 return "break the cycle: let one of these services resolve the other later "
@@ -196,11 +196,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
             return "resolve it without an argument: registry.resolve(\(metatype)\(nameArgument)), "
                 + "or register a factory that takes \(alternative)."
         case .factoryFailed:
-            return "the factory of `\(TypeName.describe(serviceType, name: name))` failed; "
+            return "the factory of `\(describedService)` failed; "
                 + "fix what it threw, shown \(thrownLines == nil ? "on the first line" : "above") "
                 + "(and kept in `underlyingError`)."
         }
     }
+
+    /// `ReviewService` or `ReviewService (name: "offline")`: the service, as the messages name it.
+    private var describedService: String { TypeName.describe(serviceType, name: name) }
 
     /// The lines of what the factory threw when its description takes more than one (a
     /// ``ResolutionError`` from a resolve through the registry, with its own path and fix):
