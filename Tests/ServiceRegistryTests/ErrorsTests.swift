@@ -377,11 +377,7 @@ struct ErrorsTests {
     /// the registry's error as `underlyingError`.
     @Test(arguments: [Scope.transient, .graph])
     func registryErrorInAnUnsharedFactoryIsWrappedWithThePath(scope: Scope) throws {
-        let registry = ServiceRegistry()
-        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
-        registry.register(BookDetailService.self, scope: scope) { [registry] _ in
-            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
-        }
+        let registry = detailResolvingReviewsThroughTheRegistry(scope: scope)
         let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
         #expect(error.reason == .factoryFailed)
         #expect(error.serviceType == "BookDetailService")
@@ -396,11 +392,7 @@ struct ErrorsTests {
     /// first line, indented, so the only path and fix at the outer error's indentation are
     /// the outer error's, and the last line is still its fix.
     @Test func wrappedResolutionErrorIsShownBelowTheFirstLineIndented() throws {
-        let registry = ServiceRegistry()
-        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
-        registry.register(BookDetailService.self) { [registry] _ in
-            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
-        }
+        let registry = detailResolvingReviewsThroughTheRegistry(scope: .transient)
         let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
         let underlying = try #require(error.underlyingError as? ResolutionError)
         let lines = error.description.split(separator: "\n").map(String.init)
@@ -422,11 +414,7 @@ struct ErrorsTests {
     /// through `r` would, and reaches the caller as it is.
     @Test(arguments: [Scope.singleton, .weak])
     func registryErrorInASharedBuildKeepsItsReasonAndItsPath(scope: Scope) throws {
-        let registry = ServiceRegistry()
-        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
-        registry.register(BookDetailService.self, scope: scope) { [registry] _ in
-            BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
-        }
+        let registry = detailResolvingReviewsThroughTheRegistry(scope: scope)
         let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
         #expect(error.reason == .notRegistered)
         #expect(error.path == ["ReadingService", "BookDetailService", "ReviewService"])
@@ -600,4 +588,15 @@ struct ErrorsTests {
         let nestedComposition = try resolutionError { _ = try registry.resolve([String: any ReviewService & Clock].self) }
         #expect(nestedComposition.description.contains("registry.register(Dictionary<String, Clock & ReviewService>.self)"))
     }
+}
+
+/// `ReadingService` needs `BookDetailService` (through `r`), whose factory, of `scope`,
+/// resolves `ReviewService`, never registered, through the registry it captured.
+private func detailResolvingReviewsThroughTheRegistry(scope: Scope) -> ServiceRegistry {
+    let registry = ServiceRegistry()
+    registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+    registry.register(BookDetailService.self, scope: scope) { [registry] _ in
+        BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
+    }
+    return registry
 }
