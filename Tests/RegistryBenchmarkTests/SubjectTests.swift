@@ -47,6 +47,15 @@ struct SubjectTests {
         #expect(try source.sharedService() !== first)
     }
 
+    /// Performance.md promises each thread's service 160 bytes, so that two never share a
+    /// cache line.
+    @Test func aThreadServiceTakesMoreThanTwoCacheLines() throws {
+        try #require(AllocationCounter.isAvailable)
+        let (service, tally) = AllocationCounter.count { ThreadSharedServiceImpl(serial: 9, thread: 0) }
+        #expect(service.serial == 9)
+        #expect(try #require(tally).bytes == 160)
+    }
+
     @Test(arguments: SubjectName.all)
     func transientAndNamedServicesAreFreshInstancesOfTheRightRegistration(subject: String) throws {
         let source = makeSource(subject)

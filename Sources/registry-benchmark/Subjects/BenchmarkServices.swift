@@ -38,7 +38,9 @@ final class ThreadSharedServiceImpl: SharedService {
     let serial: Int
     /// Which thread's service this is: 0 or 1.
     let thread: Int
-    private let padding = InlineArray<16, Int>(repeating: 0)
+    // `SIMD16<Int>`, not `InlineArray`: the package declares macOS 15 and iOS 18, and
+    // `InlineArray` needs macOS 26 and iOS 26, so the benchmark would not build there.
+    private let padding = SIMD16<Int>()
 
     init(serial: Int, thread: Int) {
         self.serial = serial
