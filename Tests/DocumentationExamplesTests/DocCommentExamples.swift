@@ -359,6 +359,20 @@ enum DocComments {
         #expect(graph.textTree.hasPrefix("BookDetailService [transient, BookDetailAssembly]\n└── ReviewService"))
         #expect(graph.dot.hasPrefix("digraph ServiceRegistry {"))
     }
+
+    /// `validate(sampleArguments:)` and `dependencyGraph(sampleArguments:)`.
+    @Test func sampleArgumentsCheckArgumentTakingRegistrations() throws {
+        let registry = DocComments.registry()
+        registry.register(BookScreen.self) { (r, bookId: String) in BookScreenImpl(bookId: bookId) }
+        #expect(try registry.validate().notChecked == ["BookScreen (argument: String)"])
+        let report = try registry.validate(sampleArguments: ["42"])   // builds BookScreen from "42"
+        #expect(report.notChecked.isEmpty)
+        #expect(report.built.contains("BookScreen (argument: String)"))
+
+        let graph = registry.dependencyGraph(sampleArguments: ["42"])
+        #expect(graph.textTree.contains("BookScreen (argument: String) [transient, registered directly]\n"))
+        #expect(graph.node("BookScreen <String>")?.status == .resolved)
+    }
 }
 
 // MARK: - ServiceRegistryTesting

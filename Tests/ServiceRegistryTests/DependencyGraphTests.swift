@@ -402,7 +402,7 @@ struct DependencyGraphTests {
             ✗ ReaderView [transient, registered directly] — FAILED: argumentMismatch
             └── ✗ \(dependency.tree) — ARGUMENT MISMATCH
             """
-        let shareSheet = "ShareSheet (argument: String) [transient, registered directly] — not checked (takes an argument)"
+        let shareSheet = "ShareSheet (argument: String) [transient, registered directly] — not checked (no sample argument given)"
         let pageCache = "PageCache [singleton, registered directly]"
         #expect(graph.textTree == [pageCache, reader, shareSheet].joined(separator: "\n") + "\n")
         #expect(graph.dot.contains(
@@ -509,6 +509,38 @@ struct DependencyGraphTests {
             """)
     }
 
+    /// ShareSheet takes a book id and needs CatalogStore, and ReviewStore, which nothing
+    /// registers: its edges appear only when a sample book id lets validation build it.
+    @Test func anArgumentTakingRegistrationShowsItsDependenciesGivenASample() throws {
+        let registry = ServiceRegistry()
+        registry.install(CatalogModule())
+        registry.register(ShareSheet.self) { (r, bookID: String) in
+            _ = try r.resolve(CatalogStore.self)
+            _ = try r.resolve(ReviewStore.self)
+            return Node()
+        }
+
+        let withoutSample = registry.dependencyGraph()
+        #expect(withoutSample.edges.isEmpty)
+        #expect(withoutSample.node("ShareSheet <String>")?.status == .notChecked)
+
+        let graph = registry.dependencyGraph(sampleArguments: [42, "book 1"])
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to)" } == [
+                "ShareSheet <String> -> CatalogStore", "ShareSheet <String> -> ReviewStore (missing)",
+            ])
+        #expect(graph.node("ShareSheet <String>")?.status == .failed(.notRegistered))
+        #expect(graph.textTree == """
+            ✗ ShareSheet (argument: String) [transient, registered directly] — FAILED: notRegistered
+            ├── CatalogStore [singleton, CatalogModule]
+            └── ✗ ReviewStore — MISSING
+
+            """)
+
+        registry.register(ReviewStore.self) { _ in Node() }
+        #expect(registry.dependencyGraph(sampleArguments: ["book 1"]).node("ShareSheet <String>")?.status == .resolved)
+    }
+
     @Test func namesArgumentsAndOverridesAppearOnTheirNodes() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewFeed.self, name: "offline", scope: .weak) { _ in Node() }
@@ -568,7 +600,7 @@ struct DependencyGraphTests {
         #expect(dot.contains(#""ReviewStore (missing)" [label="ReviewStore\nMISSING", style=dashed, color=red, fontcolor=red];"#))
         #expect(dot.contains(#""ReviewFeed" [label="ReviewFeed\nFAILED: notRegistered\nsingleton · ReviewModule", color=red, fontcolor=red];"#))
         #expect(dot.contains(#""CatalogStore" [label="CatalogStore\nsingleton · CatalogModule"];"#))
-        #expect(dot.contains(#"[label="ShareSheet\nargument: String\nnot checked (takes an argument)\ntransient · registered directly", style=dotted];"#))
+        #expect(dot.contains(#"[label="ShareSheet\nargument: String\nnot checked (no sample argument given)\ntransient · registered directly", style=dotted];"#))
         #expect(dot.contains(#""ReviewFeed" -> "ReviewStore (missing)";"#))
     }
 

@@ -148,7 +148,8 @@ struct ValidationTests {
             "Resolution path: Coupons → Wallet → Coupons",
             "✗ Payments [registered directly] — factoryFailed",
             "its factory threw the payment gateway is down",
-            "Not checked (their factories take an argument): Receipts (argument: String)",
+            "Not checked (its factory takes an argument, and no sample of that type was given): "
+                + "Receipts (argument: String). To check it, pass a sample `String` to validate(sampleArguments:).",
         ] {
             #expect(text.contains(expected), "missing: \(expected)")
         }
@@ -196,7 +197,7 @@ struct ValidationTests {
         #expect(error.passedCount == 0)
     }
 
-    @Test func neverRunsFactoriesThatTakeAnArgument() throws {
+    @Test func neverRunsFactoriesThatTakeAnArgumentWithoutASample() throws {
         let runs = Tally()
         let registry = ServiceRegistry()
         registry.register(Receipts.self) { (_, orderID: String) in
@@ -301,7 +302,10 @@ struct ValidationTests {
         let report = try registry.validate()
         #expect(report.built == ["Checkout", "Inventory"])
         #expect(report.notChecked == ["Receipts (argument: String)"])
-        #expect(report.description.contains("Not checked (their factories take an argument): Receipts (argument: String)"))
+        #expect(
+            report.description.hasSuffix(
+                " Not checked (its factory takes an argument, and no sample of that type was given): "
+                    + "Receipts (argument: String). To check it, pass a sample `String` to validate(sampleArguments:)."))
         #expect(report.description.hasPrefix("ServiceRegistry validation passed: 2 registrations built."))
 
         let one = ServiceRegistry()
@@ -448,6 +452,196 @@ struct ValidationTests {
         registry.register(Payments.self) { _ in Thing() }
         registry.register(Coupons.self) { _ in Thing() }
         try registry.validate()
+    }
+}
+
+/// A class and a subclass of it, to tell a sample of exactly an argument's type from one
+/// that only converts to it.
+private class Coin: @unchecked Sendable {
+    // @unchecked: immutable.
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+private final class GoldCoin: Coin, @unchecked Sendable {}
+
+/// The serials of the arguments a factory was given, in order.
+private final class Arguments: Sendable {
+    private let serials = Mutex<[Int]>([])
+    var received: [Int] { serials.withLock { $0 } }
+    func receive(_ serial: Int) { serials.withLock { $0.append(serial) } }
+}
+
+@Suite("validate(sampleArguments:)")
+struct SampleArgumentValidationTests {
+    /// Receipts takes an order id and needs Inventory, which nothing registers.
+    private func makeRegistryMissingADependencyOfAnArgumentTakingService() -> ServiceRegistry {
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (r, orderID: String) in
+            _ = try r.resolve(Inventory.self)
+            return Thing()
+        }
+        return registry
+    }
+
+    @Test func anArgumentTakingRegistrationIsNotCheckedWithoutASample() throws {
+        let report = try makeRegistryMissingADependencyOfAnArgumentTakingService().validate()
+        #expect(report.built.isEmpty)
+        #expect(report.notChecked == ["Receipts (argument: String)"])
+        let withAnotherType = try makeRegistryMissingADependencyOfAnArgumentTakingService().validate(
+            sampleArguments: [42])
+        #expect(withAnotherType.notChecked == ["Receipts (argument: String)"])
+    }
+
+    @Test func anArgumentTakingRegistrationWithAMissingDependencyFailsGivenASample() throws {
+        let registry = makeRegistryMissingADependencyOfAnArgumentTakingService()
+        let error = try #require(throws: ValidationError.self) {
+            try registry.validate(sampleArguments: ["order 1"])
+        }
+        #expect(error.failures.map(\.registration) == ["Receipts (argument: String)"])
+        #expect(error.failures.map(\.error.reason) == [.notRegistered])
+        #expect(error.failures.first?.error.path == ["Receipts", "Inventory"])
+        #expect(error.notChecked.isEmpty)
+        #expect(error.description.contains("✗ Receipts (argument: String) [registered directly] — notRegistered"))
+        #expect(!error.description.contains("Not checked"))
+    }
+
+    @Test func cyclesAndFailingFactoriesOfArgumentTakingRegistrationsFailToo() throws {
+        let registry = ServiceRegistry()
+        // Cycle: Receipts(String) → Wallet → Receipts(String).
+        registry.register(Receipts.self) { (r, orderID: String) in
+            _ = try r.resolve(Wallet.self)
+            return Thing()
+        }
+        registry.register(Wallet.self) { r in
+            _ = try r.resolve(Receipts.self, argument: "order 2")
+            return Thing()
+        }
+        registry.register(Payments.self) { (_, amount: Int) in throw PaymentGatewayDown() }
+        let error = try #require(throws: ValidationError.self) {
+            try registry.validate(sampleArguments: ["order 1", 10])
+        }
+        let reasons = Dictionary(uniqueKeysWithValues: error.failures.map { ($0.registration, $0.error.reason) })
+        #expect(
+            reasons == [
+                "Payments (argument: Int)": .factoryFailed,
+                "Receipts (argument: String)": .circularDependency,
+                "Wallet": .circularDependency,
+            ])
+        #expect(error.failures.first { $0.registration == "Receipts (argument: String)" }?.error.path
+            == ["Receipts", "Wallet", "Receipts"])
+    }
+
+    @Test func aPassingReportListsWhatItBuiltWithASample() throws {
+        let registry = ServiceRegistry()
+        registry.register(Inventory.self) { _ in Thing() }
+        registry.register(Receipts.self) { (r, orderID: String) in
+            _ = try r.resolve(Inventory.self)
+            return Thing()
+        }
+        let report = try registry.validate(sampleArguments: ["order 1"])
+        #expect(report.built == ["Inventory", "Receipts (argument: String)"])
+        #expect(report.notChecked.isEmpty)
+        #expect(report.description == "ServiceRegistry validation passed: 2 registrations built.")
+    }
+
+    @Test func aSampleOfExactlyTheArgumentTypeIsPreferredOverOneThatConverts() throws {
+        let arguments = Arguments()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, coin: Coin) in
+            arguments.receive(coin.serial)
+            return Thing()
+        }
+        // The subclass comes first and would convert; the exact `Coin` is chosen.
+        try registry.validate(sampleArguments: [GoldCoin(serial: 1), Coin(serial: 2), Coin(serial: 3)])
+        #expect(arguments.received == [2])
+    }
+
+    @Test func theFirstSampleThatConvertsIsUsedWhenNoneHasExactlyTheArgumentType() throws {
+        let arguments = Arguments()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, clock: any Clock) in
+            arguments.receive(clock.now)
+            return Thing()
+        }
+        registry.register(Wallet.self) { (_, coin: Coin) in
+            arguments.receive(coin.serial)
+            return Thing()
+        }
+        let report = try registry.validate(
+            sampleArguments: ["unrelated", FixedClock(now: 1), FixedClock(now: 2), GoldCoin(serial: 3)])
+        #expect(report.built == ["Receipts (argument: Clock)", "Wallet (argument: Coin)"])
+        #expect(arguments.received == [1, 3])
+    }
+
+    @Test func oneSampleServesEveryRegistrationThatTakesItsType() throws {
+        let arguments = Arguments()
+        let registry = ServiceRegistry()
+        for name in ["first", "second"] {
+            registry.register(Receipts.self, name: name) { (_, coin: Coin) in
+                arguments.receive(coin.serial)
+                return Thing()
+            }
+        }
+        let report = try registry.validate(sampleArguments: [Coin(serial: 7)])
+        #expect(report.built.count == 2)
+        #expect(arguments.received == [7, 7])
+    }
+
+    @Test func severalArgumentsAreOneTupleSample() throws {
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, page: (String, Int)) in Thing() }
+        let report = try registry.validate(sampleArguments: [("order 1", 2)])
+        #expect(report.built == ["Receipts (argument: (String, Int))"])
+    }
+
+    @Test func leavesTheRegistrysSingletonsThatTakeAnArgumentUntouched() throws {
+        let builds = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { (_, owner: String) in
+            Thing(serial: builds.next() * (owner == "real" ? 1 : -1))
+        }
+        try registry.validate(sampleArguments: ["sample"])
+        #expect(builds.count == 1)  // validation built one, in isolation, from the sample
+
+        // The first real resolve builds again, from its own argument: the sample's
+        // instance (serial -1) was never cached.
+        let wallet = try #require(try registry.resolve(Wallet.self, argument: "real") as? Thing)
+        #expect(wallet.serial == 2)
+        #expect(try registry.resolve(Wallet.self, argument: "real") as? Thing === wallet)
+        #expect(builds.count == 2)
+    }
+
+    @Test func theNotCheckedMessageNamesTheArgumentTypesToSupply() throws {
+        let registry = ServiceRegistry()
+        registry.register(Inventory.self) { _ in Thing() }
+        registry.register(Receipts.self) { (_, orderID: String) in Thing() }
+        registry.register(Receipts.self, name: "batch") { (_, page: (String, Int)) in Thing() }
+        registry.register(Wallet.self) { (_, ownerID: String) in Thing() }
+        // A sample no registration takes is ignored.
+        let report = try registry.validate(sampleArguments: [42])
+        #expect(
+            report.notChecked == [
+                "Receipts (argument: String)", "Receipts (name: \"batch\") (argument: (String, Int))",
+                "Wallet (argument: String)",
+            ])
+        #expect(
+            report.description == """
+                ServiceRegistry validation passed: 1 registration built. Not checked (their factories take an \
+                argument, and no sample of that type was given): Receipts (argument: String), \
+                Receipts (name: "batch") (argument: (String, Int)), Wallet (argument: String). To check them, pass \
+                a sample `(String, Int)` and a sample `String` to validate(sampleArguments:).
+                """)
+
+        registry.register(Payments.self) { _ in throw PaymentGatewayDown() }
+        let error = try #require(throws: ValidationError.self) {
+            try registry.validate(sampleArguments: [("order 1", 2)])
+        }
+        #expect(
+            error.description.hasSuffix(
+                "\n\nNot checked (their factories take an argument, and no sample of that type was given): "
+                    + "Receipts (argument: String), Wallet (argument: String). "
+                    + "To check them, pass a sample `String` to validate(sampleArguments:)."))
     }
 }
 

@@ -147,7 +147,8 @@ extension ServiceRegistry {
     ///
     /// Only failures that do not depend on the caller count: not a cycle (the same
     /// registration may build fine as a root), and nothing about a factory that takes an
-    /// argument (its failure may be the argument's; validation lists it as not checked).
+    /// argument (its failure may be the argument's; validation judges it by its own build
+    /// with a sample argument, or lists it as not checked).
     /// A caller that catches such a failure (`try?`) must not turn its node red. An
     /// argument mismatch counts: it comes from what the factory asks for, whoever asks.
     @inline(never)

@@ -134,10 +134,15 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     /// Builds this registration from `registry` as a top-level resolve, for validation,
-    /// and drops the instance. Only factories without an argument can be built this way.
-    func buildForValidation(from registry: ServiceRegistry, resolution: UnsafeMutablePointer<Resolution>)
-        throws(ResolutionError)
-    {
+    /// and drops the instance. A factory that takes an argument is given one of
+    /// `sampleArguments`: the first whose type is exactly its argument type, otherwise the
+    /// first that casts to it.
+    ///
+    /// - Returns: `false`, running nothing, when the factory takes an argument and no
+    ///   sample is one.
+    func buildForValidation(
+        from registry: ServiceRegistry, sampleArguments: [Any], resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> Bool {
         fatalError("subclass responsibility")
     }
 
@@ -241,6 +246,21 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
         destination.assumingMemoryBound(to: Service.self).initialize(to: value)
         return true
     }
+
+    /// Resolves this registration's key from `registry` as a top-level resolve, with the
+    /// `argumentType` at `argument` if any, and drops the instance: validation's build.
+    final func buildDroppingInstance(
+        from registry: ServiceRegistry, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+        resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) {
+        let result = UnsafeMutablePointer<Service>.allocate(capacity: 1)
+        defer { result.deallocate() }
+        try registry.resolve(
+            key: key, serviceType: Service.self, argumentType: argumentType, argument: argument,
+            into: UnsafeMutableRawPointer(result), copyingCached: { copyService(Service.self, from: $0, to: $1) },
+            parent: nil, resolution: resolution)
+        result.deinitialize(count: 1)
+    }
 }
 
 /// A registration whose factory takes no runtime argument.
@@ -265,15 +285,11 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         result.assumingMemoryBound(to: Service.self).initialize(to: try factory(resolver))
     }
 
-    override func buildForValidation(from registry: ServiceRegistry, resolution: UnsafeMutablePointer<Resolution>)
-        throws(ResolutionError)
-    {
-        let result = UnsafeMutablePointer<Service>.allocate(capacity: 1)
-        defer { result.deallocate() }
-        try registry.resolve(
-            key: key, serviceType: Service.self, argumentType: nil, argument: nil, into: UnsafeMutableRawPointer(result),
-            copyingCached: { copyService(Service.self, from: $0, to: $1) }, parent: nil, resolution: resolution)
-        result.deinitialize(count: 1)
+    override func buildForValidation(
+        from registry: ServiceRegistry, sampleArguments: [Any], resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> Bool {
+        try buildDroppingInstance(from: registry, argumentType: nil, argument: nil, resolution: resolution)
+        return true
     }
 }
 
@@ -306,5 +322,28 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
         // passed an `Argument`.
         let value = argument!.assumingMemoryBound(to: Argument.self).pointee
         result.assumingMemoryBound(to: Service.self).initialize(to: try factory(resolver, value))
+    }
+
+    override func buildForValidation(
+        from registry: ServiceRegistry, sampleArguments: [Any], resolution: UnsafeMutablePointer<Resolution>
+    ) throws(ResolutionError) -> Bool {
+        guard let sample = Self.sample(in: sampleArguments) else { return false }
+        try withUnsafePointer(to: sample) { sample throws(ResolutionError) in
+            try buildDroppingInstance(
+                from: registry, argumentType: Argument.self, argument: UnsafeRawPointer(sample), resolution: resolution)
+        }
+        return true
+    }
+
+    /// The sample validation builds this factory with: the first of `samples` whose
+    /// dynamic type is exactly `Argument`, otherwise the first that `as?` converts to it
+    /// (a `FixedClock` for an `any Clock`, a subclass for its superclass, a value for an
+    /// optional of its type); `nil` when none does.
+    private static func sample(in samples: [Any]) -> Argument? {
+        guard
+            let match = samples.first(where: { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Argument.self) })
+                ?? samples.first(where: { $0 is Argument })
+        else { return nil }
+        return match as? Argument
     }
 }

@@ -6,7 +6,8 @@ extension DependencyGraph {
     /// holds, `parent registry` (or `ancestor registry 2`, and so on), as ``textTree`` does.
     ///
     /// Missing services are dashed red boxes, services that failed to build are red,
-    /// registrations that take an argument (not checked) are dotted, an edge that closes a
+    /// registrations not checked (they take an argument and no sample argument fits) are
+    /// dotted, an edge that closes a
     /// cycle is red and labelled `cycle`, and one to a service asked for with an argument
     /// type its factory does not take is dashed, red and labelled `argument mismatch`.
     public var dot: String {
@@ -17,7 +18,7 @@ extension DependencyGraph {
             switch node.status {
             case .missing: label.append("MISSING")
             case .failed(let reason): label.append("FAILED: \(reason)")
-            case .notChecked: label.append("not checked (takes an argument)")
+            case .notChecked: label.append("not checked (no sample argument given)")
             case .resolved: break
             }
             if let scope = node.scope {
@@ -103,7 +104,7 @@ extension DependencyGraph {
         case .failed(let reason):
             return "✗ \(node.displayName)\(argument) [\(details(node))] — FAILED: \(reason)"
         case .notChecked:
-            return "\(node.displayName)\(argument) [\(details(node))] — not checked (takes an argument)"
+            return "\(node.displayName)\(argument) [\(details(node))] — not checked (no sample argument given)"
         case .resolved:
             return "\(node.displayName)\(argument) [\(details(node))]"
         }

@@ -1,4 +1,5 @@
-/// What depends on what, as ``ServiceRegistry/validate()`` observed it.
+/// What depends on what, as ``ServiceRegistry/validate()`` or
+/// ``ServiceRegistry/validate(sampleArguments:)`` observed it.
 ///
 /// Nodes are registrations (and services that were asked for but are missing); an edge
 /// from A to B means A's factory resolved B through its resolver, or asked for B with an
@@ -38,7 +39,7 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
 
     /// What validation found for a node.
     public enum Status: Hashable, Sendable {
-        /// It was built in isolation without error.
+        /// It was built in isolation without error (with a sample argument, if it takes one).
         case resolved
         /// Building it failed for this reason (the error is in ``ValidationError``).
         case failed(ResolutionError.Reason)
@@ -46,7 +47,9 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         /// with other argument types than the one asked for is not missing: the edge to it
         /// is marked ``Edge/isArgumentMismatch``.)
         case missing
-        /// Its factory takes an argument, so validation did not build it.
+        /// Its factory takes an argument and no sample argument fits it, so validation did
+        /// not build it; pass a sample of its ``Node/argumentType`` to
+        /// ``ServiceRegistry/dependencyGraph(sampleArguments:)`` to see its dependencies.
         case notChecked
     }
 

@@ -1,13 +1,15 @@
 extension ServiceRegistry {
     /// Builds every registration that takes no argument, each in isolation, and throws
-    /// one error listing every one that fails.
+    /// one error listing every one that fails: the same as
+    /// ``validate(sampleArguments:)`` with no samples.
     ///
     /// Each registration is built inside a private scope (like
     /// ``withOverrides(_:operation:)``), so nothing is cached in the registry:
     /// its singletons are untouched afterwards. Active override scopes apply, so a test
     /// can validate the app's wiring with some services mocked. Registrations whose
-    /// factories take an argument cannot be built without one; the error lists them as
-    /// not checked. Factories do run, so a factory with side effects has them here too.
+    /// factories take an argument cannot be built without one; the error and the report
+    /// list them as not checked, and ``validate(sampleArguments:)`` builds them too.
+    /// Factories do run, so a factory with side effects has them here too.
     ///
     /// ```swift
     /// @Test func appWiringIsComplete() throws {
@@ -22,27 +24,99 @@ extension ServiceRegistry {
     ///   dependency, a cycle, a factory that throws).
     @discardableResult
     public func validate() throws(ValidationError) -> ValidationReport {
-        let pass = validationPass()
+        try validate(sampleArguments: [])
+    }
+
+    /// Builds every registration, each in isolation, giving those whose factories take an
+    /// argument one of `sampleArguments`, and throws one error listing every one that
+    /// fails.
+    ///
+    /// A registration that takes an argument is built with the first sample whose type is
+    /// exactly its argument type, otherwise with the first that converts to it with `as?`
+    /// (a `FixedClock` for an `any Clock` argument, a subclass for its superclass). One
+    /// sample serves every registration that takes its type; a sample that none takes is
+    /// ignored. A registration that no sample fits is not built, and is listed as not
+    /// checked with the argument type to supply. A registration built with a sample is
+    /// checked like one without an argument: its missing dependencies, cycles and failing
+    /// factory are failures.
+    ///
+    /// Everything else is as for ``validate()``: each build runs in a private scope, so
+    /// nothing is cached in the registry (a `.singleton` that takes an argument is built
+    /// from its first real resolve's argument, never from the sample); active override
+    /// scopes apply; factories run, with their side effects.
+    ///
+    /// ```swift
+    /// registry.register(BookScreen.self) { (r, bookId: String) in BookScreenImpl(bookId: bookId) }
+    /// let report = try registry.validate(sampleArguments: ["42"])   // builds BookScreen from "42"
+    /// #expect(report.notChecked.isEmpty)
+    /// ```
+    ///
+    /// - Parameter sampleArguments: Values to build the registrations that take an
+    ///   argument with, such as an id the app knows (a factory that looks it up may throw
+    ///   for one it does not). Several values travel as one tuple, as in
+    ///   ``resolve(_:name:argument:)``: pass `("42", 1)` for a `(String, Int)` argument.
+    /// - Returns: What was built and what was not checked.
+    /// - Throws: ``ValidationError`` when at least one registration fails (a missing
+    ///   dependency, a cycle, a factory that throws).
+    @discardableResult
+    public func validate(sampleArguments: [Any]) throws(ValidationError) -> ValidationReport {
+        let pass = validationPass(sampleArguments: sampleArguments)
         if !pass.error.failures.isEmpty {
             throw pass.error
         }
-        return ValidationReport(built: pass.built, notChecked: pass.error.notChecked)
+        return ValidationReport(
+            built: pass.built, notChecked: pass.error.notChecked, missingSampleTypes: pass.error.missingSampleTypes)
     }
 
     /// The dependency graph that ``validate()`` observes: every registration, what its
-    /// factory resolved, and what was missing or circular.
+    /// factory resolved, and what was missing or circular. The same as
+    /// ``dependencyGraph(sampleArguments:)`` with no samples, so registrations that take
+    /// an argument are nodes without their dependencies, marked
+    /// ``DependencyGraph/Status/notChecked``.
     ///
     /// Runs a validation pass to observe it, so factories run (in isolation: nothing is
     /// cached in the registry).
     ///
     /// - Returns: The graph; render it with ``DependencyGraph/dot`` or ``DependencyGraph/textTree``.
     public func dependencyGraph() -> DependencyGraph {
+        dependencyGraph(sampleArguments: [])
+    }
+
+    /// The dependency graph that ``validate(sampleArguments:)`` observes: every
+    /// registration, including those that take an argument and were built with a sample,
+    /// what its factory resolved, and what was missing or circular.
+    ///
+    /// Samples are matched to registrations as ``validate(sampleArguments:)`` does; a
+    /// registration that no sample fits is a node marked
+    /// ``DependencyGraph/Status/notChecked``, without its dependencies. Runs a validation
+    /// pass to observe it, so factories run (in isolation: nothing is cached in the
+    /// registry).
+    ///
+    /// ```swift
+    /// let graph = registry.dependencyGraph(sampleArguments: ["42"])
+    /// print(graph.textTree)   // BookScreen (argument: String) [...] and what its factory resolved
+    /// ```
+    ///
+    /// - Parameter sampleArguments: Values to build the registrations that take an
+    ///   argument with; several values travel as one tuple.
+    /// - Returns: The graph; render it with ``DependencyGraph/dot`` or ``DependencyGraph/textTree``.
+    public func dependencyGraph(sampleArguments: [Any]) -> DependencyGraph {
         let recorder = DependencyRecorder(registry: self)
-        _ = validationPass(recorder: recorder)
+        _ = validationPass(sampleArguments: sampleArguments, recorder: recorder)
         return recorder.graph
     }
 
-    private func validationPass(recorder: DependencyRecorder? = nil) -> (error: ValidationError, built: [String]) {
+    /// What validation found for one registration.
+    private enum Outcome {
+        case built
+        case failed(ResolutionError)
+        /// It takes an argument and no sample fits it.
+        case notChecked
+    }
+
+    private func validationPass(
+        sampleArguments: [Any], recorder: DependencyRecorder? = nil
+    ) -> (error: ValidationError, built: [String]) {
         let recorder = recorder ?? DependencyRecorder(registry: self)
         let outer = OverrideLayer.current
         // Names are formatted once per registration, not on every comparison of the sort.
@@ -50,28 +124,31 @@ extension ServiceRegistry {
             .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
             .sorted { $0.key < $1.key }
             .map(\.registration)
-        var outcomes: [(registration: AnyRegistration, owner: ServiceRegistry, error: ResolutionError?)] = []
+        var outcomes: [(registration: AnyRegistration, owner: ServiceRegistry, outcome: Outcome)] = []
         for registration in registrations {
             guard let owner = lookup(registration.key, overrides: OverrideLayer.active)?.owner else { continue }
-            guard registration.key.takesNoArgument else {
-                recorder.recordNode(registration, owner: owner, status: .notChecked)
-                outcomes.append((registration, owner, nil))
-                continue
-            }
             let isolation = OverrideLayer(
                 registry: self, registrations: [:], parent: outer, recorder: recorder)
-            let error = OverrideScope(layer: isolation).run { () -> ResolutionError? in
+            let outcome = OverrideScope(layer: isolation).run { () -> Outcome in
                 do throws(ResolutionError) {
+                    var built = false
                     try withResolution(overrides: isolation, enclosingBuild: nil) { resolution throws(ResolutionError) in
-                        try registration.buildForValidation(from: self, resolution: resolution)
+                        built = try registration.buildForValidation(
+                            from: self, sampleArguments: sampleArguments, resolution: resolution)
                     }
-                    return nil
+                    return built ? .built : .notChecked
                 } catch {
-                    return error
+                    return .failed(error)
                 }
             }
-            recorder.recordNode(registration, owner: owner, status: error.map { .failed($0.reason) } ?? .resolved)
-            outcomes.append((registration, owner, error))
+            let status: DependencyGraph.Status =
+                switch outcome {
+                case .built: .resolved
+                case .failed(let error): .failed(error.reason)
+                case .notChecked: .notChecked
+                }
+            recorder.recordNode(registration, owner: owner, status: status)
+            outcomes.append((registration, owner, outcome))
         }
 
         // A type whose short name another type in the graph shares, registered or missing
@@ -90,18 +167,29 @@ extension ServiceRegistry {
         .sorted { $0.key < $1.key }
         var failures: [ValidationError.Failure] = []
         var notChecked: [String] = []
+        var missingSampleTypes: [String] = []
         var built: [String] = []
-        for ((displayName, _, _), (registration, owner, error)) in named {
-            if !registration.key.takesNoArgument {
-                notChecked.append("\(displayName) (argument: \(registration.argumentTypeName ?? "?"))")
-            } else if let error {
+        for ((name, _, _), (registration, owner, outcome)) in named {
+            // A type may have a registration without an argument and others with one: the
+            // argument type tells their entries apart.
+            let displayName = registration.argumentTypeName.map { "\(name) (argument: \($0))" } ?? name
+            switch outcome {
+            case .built:
+                built.append(displayName)
+            case .failed(let error):
                 failures.append(
                     ValidationError.Failure(
                         registration: displayName, origin: owner.originName(registration.origin), error: error))
-            } else {
-                built.append(displayName)
+            case .notChecked:
+                notChecked.append(displayName)
+                if let argument = registration.argumentTypeName, !missingSampleTypes.contains(argument) {
+                    missingSampleTypes.append(argument)
+                }
             }
         }
-        return (ValidationError(failures: failures, notChecked: notChecked, passedCount: built.count), built)
+        let error = ValidationError(
+            failures: failures, notChecked: notChecked, passedCount: built.count,
+            missingSampleTypes: missingSampleTypes.sorted())
+        return (error, built)
     }
 }

@@ -1,13 +1,15 @@
-/// Every registration that failed to build during ``ServiceRegistry/validate()``.
+/// Every registration that failed to build during ``ServiceRegistry/validate()`` or
+/// ``ServiceRegistry/validate(sampleArguments:)``.
 ///
 /// Its ``description`` lists each failing registration with its reason and resolution
 /// path, then the registrations validation could not check because their factories take
-/// an argument.
+/// an argument that no sample argument fits, with the argument types to pass samples of.
 public struct ValidationError: Error, CustomStringConvertible {
     /// A registration that failed to build, and why.
     public struct Failure: Sendable {
-        /// The registration, such as `BookDetailService` or `ReviewService (name: "offline")`;
-        /// a type whose short name another type shares, registered or asked for but
+        /// The registration, such as `BookDetailService`, `ReviewService (name: "offline")`
+        /// or, for one built with a sample argument, `BookScreen (argument: String)`; a
+        /// type whose short name another type shares, registered or asked for but
         /// missing, shows its full name (`Reviews.Config`), as in
         /// ``ServiceRegistry/dependencyGraph()``.
         public let registration: String
@@ -19,13 +21,19 @@ public struct ValidationError: Error, CustomStringConvertible {
 
     /// The registrations that failed, sorted by name.
     public let failures: [Failure]
-    /// Registrations whose factories take an argument, which validation does not build on
-    /// their own (only when a factory it runs resolves one with an argument).
+    /// Registrations whose factories take an argument that none of the sample arguments
+    /// fits, such as `BookScreen (argument: String)`, which validation did not build on
+    /// their own (only when a factory it runs resolves one with an argument). Pass a
+    /// sample of each one's argument type to ``ServiceRegistry/validate(sampleArguments:)``
+    /// to check them.
     public let notChecked: [String]
     /// How many registrations were built without error.
     public let passedCount: Int
+    /// The argument types of ``notChecked``'s registrations, sorted, each once.
+    let missingSampleTypes: [String]
 
-    /// One paragraph per failure, then the registrations not checked.
+    /// One paragraph per failure, then the registrations not checked and the sample
+    /// arguments that would check them.
     public var description: String {
         var lines = [
             "ServiceRegistry validation failed: \(failures.count) of \(failures.count + passedCount) "
@@ -38,9 +46,9 @@ public struct ValidationError: Error, CustomStringConvertible {
                 lines.append("    " + line)
             }
         }
-        if !notChecked.isEmpty {
+        if let notCheckedText = ValidationReport.notCheckedText(notChecked, missingSampleTypes: missingSampleTypes) {
             lines.append("")
-            lines.append("Not checked (their factories take an argument): \(notChecked.joined(separator: ", "))")
+            lines.append(notCheckedText)
         }
         return lines.joined(separator: "\n")
     }
