@@ -2,6 +2,7 @@ import ServiceRegistry
 import WeReadBookDetail
 import WeReadBookshelf
 import WeReadCatalog
+import WeReadInterfaces
 import WeReadReading
 import WeReadReview
 
@@ -25,6 +26,16 @@ enum WeReadApp {
             ReadingAssembly(),
         ]
     }
+
+    /// A value of each resolve argument the app's services take, for drawing and
+    /// validating the wiring of those services too (`ServiceRegistry`'s
+    /// `dependencyGraph(sampleArguments:)` and `validate(sampleArguments:)`).
+    ///
+    /// `BookDetailService` takes a `BookID`; 42 is a book the bundled catalog has, since
+    /// the detail screen's factory throws for one it lacks. The elements are
+    /// `any Sendable` so the list can be a stored static; the `[Any]` those methods take
+    /// accepts it as it is.
+    static let sampleArguments: [any Sendable] = [BookID(42)]
 
     /// Creates a registry with every component installed.
     ///

@@ -11,15 +11,23 @@ import WeReadReview
 /// The composition root's wiring, checked before the app runs.
 @Suite struct AppWiringTests {
     @Test func theAppRegistryPassesValidation() throws {
-        try WeReadApp.makeRegistry().validate()
+        let report = try WeReadApp.makeRegistry().validate(sampleArguments: WeReadApp.sampleArguments)
+        #expect(report.notChecked.isEmpty)
+        #expect(report.built.contains("BookDetailService (argument: BookID)"))
     }
 
     @Test func validationCatchesAMissingComponent() {
-        // Everything but the catalog: every component that reads the catalog must fail.
+        // Everything but the catalog: every component that reads the catalog must fail,
+        // the detail screen too, which the sample book id lets validation build.
         let registry = ServiceRegistry()
         registry.install(ReviewAssembly(), BookDetailAssembly(), BookshelfAssembly(), ReadingAssembly())
-        let error = #expect(throws: ValidationError.self) { try registry.validate() }
-        #expect(error?.failures.map(\.registration).sorted() == ["BookshelfService", "ReadingService", "ReviewService"])
+        let error = #expect(throws: ValidationError.self) {
+            try registry.validate(sampleArguments: WeReadApp.sampleArguments)
+        }
+        #expect(
+            error?.failures.map(\.registration).sorted() == [
+                "BookDetailService (argument: BookID)", "BookshelfService", "ReadingService", "ReviewService",
+            ])
         #expect(error?.failures.allSatisfy { $0.error.reason == .notRegistered } == true)
     }
 
@@ -34,10 +42,12 @@ import WeReadReview
     }
 
     @Test func theDependencyGraphShowsWhoDependsOnWhom() {
-        let graph = WeReadApp.makeRegistry().dependencyGraph()
+        let graph = WeReadApp.makeRegistry().dependencyGraph(sampleArguments: WeReadApp.sampleArguments)
         let edges = Set(graph.edges.map { "\($0.from) -> \($0.to)" })
         #expect(
             edges == [
+                "BookDetailService <BookID> -> CatalogService",
+                "BookDetailService <BookID> -> ReviewService",
                 "ReviewService -> CatalogService",
                 "BookshelfService -> CatalogService",
                 "ReadingService -> CatalogService",

@@ -1,5 +1,6 @@
 import ServiceRegistry
 import Testing
+import WeReadInterfaces
 
 @testable import weread
 
@@ -88,11 +89,43 @@ import Testing
         #expect(WeReadCommandLine.run(arguments) == WeReadCommandLine.run(["--help"]))
     }
 
-    @Test func graphPrintsTheWiringAsATreeAndSaysWhatItCouldNotDraw() {
+    /// The detail screen takes a book id: the graph builds it with the app's sample one,
+    /// so its dependencies are drawn too.
+    @Test func graphPrintsTheWiringAsATreeWithTheDetailScreensDependencies() {
         let result = WeReadCommandLine.run(["graph"])
         #expect(result.exitCode == .success)
-        #expect(result.output.contains("ReviewService [singleton, ReviewAssembly]\n└── CatalogService [singleton, CatalogAssembly]"))
-        #expect(result.output.contains("Not drawn: what BookDetailService depends on."))
+        #expect(
+            result.output == """
+                BookDetailService (argument: BookID) [transient, BookDetailAssembly]
+                ├── CatalogService [singleton, CatalogAssembly]
+                └── ReviewService [singleton, ReviewAssembly]
+                    └── CatalogService [singleton, CatalogAssembly]
+                ReadingService [weak, ReadingAssembly]
+                ├── BookshelfService [singleton, BookshelfAssembly]
+                │   └── CatalogService [singleton, CatalogAssembly]
+                └── CatalogService [singleton, CatalogAssembly]
+
+                """)
+    }
+
+    /// A service taking an argument the app has no sample of is listed, and the tree
+    /// says what it could not draw and how to fix that.
+    @Test func graphSaysWhatItCouldNotDraw() {
+        let result = WeReadCommandLine.run(["graph"]) { registry in
+            WeReadApp.install(into: registry)
+            registry.register(ReviewService.self, name: "by reader") { (r, reader: String) in
+                try r.resolve(ReviewService.self)
+            }
+        }
+        #expect(result.exitCode == .success)
+        #expect(
+            result.output.contains(
+                "ReviewService (name: \"by reader\") (argument: String) [transient, registered directly] "
+                    + "— not checked (no sample argument given)\n"))
+        #expect(
+            result.output.hasSuffix(
+                "\nNot drawn: what ReviewService (name: \"by reader\") depends on. It takes a resolve argument "
+                    + "(`String`), and WeReadApp.sampleArguments has no value of that type to build it with.\n"))
     }
 
     @Test func graphDotPrintsGraphvizOnly() {
@@ -101,6 +134,7 @@ import Testing
         #expect(result.output.hasPrefix("digraph "))
         #expect(result.output.hasSuffix("}\n"))
         #expect(result.output.contains("\"ReviewService\" -> \"CatalogService\";"))
+        #expect(result.output.contains("\"BookDetailService <BookID>\" -> \"ReviewService\";"))
     }
 
     @Test func openURLOpensTheScreenALinkNames() {
