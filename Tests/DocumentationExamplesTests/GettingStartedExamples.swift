@@ -135,22 +135,23 @@ enum GettingStarted {
 
     /// The body of the page's `appWiringIsComplete()`.
     private func checkWiring(of registry: ServiceRegistry) throws {
-        let report = try registry.validate()
-        // What validate() could not build, built here with a sample argument:
-        #expect(report.notChecked == ["BookDetailService (argument: Int)"])
-        _ = try registry.resolve(BookDetailService.self, argument: 42)
+        let report = try registry.validate(sampleArguments: [42])   // a book id for the detail screen
+        #expect(report.notChecked.isEmpty)
+        #expect(report.built == ["BookDetailService (argument: Int)", "ReviewService"])
     }
 
     /// The page says its one test catches a missing component. Its only service without
     /// an argument is `ReviewService`, so `validate()` alone passes without
-    /// `ReviewAssembly`; the page's test must still fail.
+    /// `ReviewAssembly`, listing the detail screen as not checked; with the sample book id
+    /// the page's test builds the detail screen, and fails.
     @Test func thePagesWiringTestCatchesTheForgottenComponent() throws {
         let registry = ServiceRegistry()
         registry.install(BookDetailAssembly())   // forgot ReviewAssembly
-        #expect(throws: Never.self) { try registry.validate() }
-        let error = #expect(throws: ResolutionError.self) { try checkWiring(of: registry) }
-        #expect(error?.reason == .notRegistered)
-        #expect(error?.path == ["BookDetailService", "ReviewService"])
+        #expect(try registry.validate().notChecked == ["BookDetailService (argument: Int)"])
+        let error = #expect(throws: ValidationError.self) { try checkWiring(of: registry) }
+        #expect(error?.failures.map(\.registration) == ["BookDetailService (argument: Int)"])
+        #expect(error?.failures.first?.error.reason == .notRegistered)
+        #expect(error?.failures.first?.error.path == ["BookDetailService", "ReviewService"])
     }
 
     @Test func validationCatchesTheForgottenComponent() {

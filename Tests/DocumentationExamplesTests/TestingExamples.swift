@@ -279,6 +279,40 @@ enum TestingPage {
             """)
     }
 
+    @Test func bookScreenWiringIsComplete() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly())
+        registry.register(BookDetailService.self) { (r, bookID: Int) in   // a screen for one book
+            BookDetailScreen(reviews: try r.resolve(ReviewService.self))
+        }
+        let report = try registry.validate(sampleArguments: [42])   // a book id
+        #expect(report.notChecked.isEmpty)
+        #expect(report.built == ["BookDetailService (argument: Int)", "ReviewService"])
+    }
+
+    /// What the page says `validate()` reports without the sample, and that the sample
+    /// checks the screen's wiring: without `ReviewAssembly` it fails.
+    @Test func withoutASampleTheScreenIsNotCheckedAndWithOneItsMistakesAreFound() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly())
+        registry.register(BookDetailService.self) { (r, bookID: Int) in
+            BookDetailScreen(reviews: try r.resolve(ReviewService.self))
+        }
+        #expect(
+            try registry.validate().description.hasSuffix(
+                " Not checked (its factory takes an argument, and no sample of that type was given): "
+                    + "BookDetailService (argument: Int). To check it, pass a sample `Int` to validate(sampleArguments:)."))
+        #expect(registry.dependencyGraph().node("BookDetailService <Int>")?.status == .notChecked)
+        #expect(registry.dependencyGraph(sampleArguments: [42]).edges.map(\.to) == ["ReviewService"])
+
+        let incomplete = ServiceRegistry()
+        incomplete.register(BookDetailService.self) { (r, bookID: Int) in
+            BookDetailScreen(reviews: try r.resolve(ReviewService.self))
+        }
+        #expect(throws: Never.self) { try incomplete.validate() }
+        #expect(throws: ValidationError.self) { try incomplete.validate(sampleArguments: [42]) }
+    }
+
     @Test func wiringIsCompleteWithTheNetworkMocked() throws {
         let report = try TestApp.registry.withOverrides {
             $0.register(ReviewService.self) { _ in MockReviews() }
