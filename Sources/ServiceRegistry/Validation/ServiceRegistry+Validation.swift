@@ -8,7 +8,7 @@ extension ServiceRegistry {
     /// its singletons are untouched afterwards. Active override scopes apply, so a test
     /// can validate the app's wiring with some services mocked. Registrations whose
     /// factories take an argument cannot be built without one; the error and the report
-    /// list them as not checked, and ``validate(sampleArguments:)`` builds them too.
+    /// list them as not checked, and ``validate(sampleArguments:)`` builds them as well.
     /// Factories do run, so a factory with side effects has them here too.
     ///
     /// ```swift
@@ -55,6 +55,8 @@ extension ServiceRegistry {
     ///   argument with, such as an id the app knows (a factory that looks it up may throw
     ///   for one it does not). Several values travel as one tuple, as in
     ///   ``resolve(_:name:argument:)``: pass `("42", 1)` for a `(String, Int)` argument.
+    ///   `Any` rather than `any Sendable`, as a registration's argument type need not be
+    ///   `Sendable`; an `[any Sendable]` list is accepted as it is.
     /// - Returns: What was built and what was not checked.
     /// - Throws: ``ValidationError`` when at least one registration fails (a missing
     ///   dependency, a cycle, a factory that throws).

@@ -22,10 +22,10 @@ public struct ValidationError: Error, CustomStringConvertible {
     /// The registrations that failed, sorted by name.
     public let failures: [Failure]
     /// Registrations whose factories take an argument that none of the sample arguments
-    /// fits, such as `BookScreen (argument: String)`, which validation did not build on
-    /// their own (only when a factory it runs resolves one with an argument). Pass a
-    /// sample of each one's argument type to ``ServiceRegistry/validate(sampleArguments:)``
-    /// to check them.
+    /// fits, such as `BookScreen (argument: String)`: validation did not build them on
+    /// their own (they ran only if a factory it built resolved them with an argument).
+    /// Pass a sample of each one's argument type to
+    /// ``ServiceRegistry/validate(sampleArguments:)`` to check them.
     public let notChecked: [String]
     /// How many registrations were built without error.
     public let passedCount: Int

@@ -10,10 +10,10 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     /// sample argument shows its argument type, as `BookScreen (argument: String)`.
     public let built: [String]
     /// Registrations whose factories take an argument that none of the sample arguments
-    /// fits, such as `BookScreen (argument: String)`, which validation did not build on
-    /// their own (only when a factory it runs resolves one with an argument). Pass a
-    /// sample of each one's argument type to ``ServiceRegistry/validate(sampleArguments:)``
-    /// to check them.
+    /// fits, such as `BookScreen (argument: String)`: validation did not build them on
+    /// their own (they ran only if a factory it built resolved them with an argument).
+    /// Pass a sample of each one's argument type to
+    /// ``ServiceRegistry/validate(sampleArguments:)`` to check them.
     public let notChecked: [String]
     /// The argument types of ``notChecked``'s registrations, sorted, each once.
     let missingSampleTypes: [String]
