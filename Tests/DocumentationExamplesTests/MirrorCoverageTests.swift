@@ -6,7 +6,9 @@
 // reader sees.
 //
 // What a line may differ by: indentation and spacing, a trailing `//` comment, a leading
-// `private`, being part of a longer line (`request.pattern` is in
+// `private`, the namespace that stands in for the page's modules (`TestingPage.ReviewService`
+// in a type name the mirror checks, where the page's reader, whose `ReviewService` is a
+// module's own, reads `ReviewService`), being part of a longer line (`request.pattern` is in
 // `#expect(request.pattern == "...")`), and lines the mirror legitimately rewrites:
 // comment-only lines, `import`s (a test target is one module), lines that `print(...)` (the
 // mirror checks what they print with `#expect`; what they print is not checked here) and
@@ -98,6 +100,18 @@ import Testing
         ])
         #expect(Self.linesMissing(fromMirror: page, page: page).isEmpty)
 
+        // A type name the mirror checks carries the namespace that stands in for the page's
+        // modules; the page's reader sees it without.
+        let namedPage = """
+            ```swift
+            #expect(report.notChecked == ["BookDetailService (argument: Int)"])
+            ```
+            """
+        let namespaced = #"#expect(report.notChecked == ["GettingStarted.BookDetailService (argument: Int)"])"#
+        #expect(Self.linesMissing(fromMirror: namespaced, page: namedPage).isEmpty)
+        let otherType = #"#expect(report.notChecked == ["MyGettingStarted.BookDetailService (argument: Int)"])"#
+        #expect(Self.linesMissing(fromMirror: otherType, page: namedPage).count == 1)
+
         let source = """
             /// Resolves it.
             ///
@@ -154,8 +168,18 @@ import Testing
         return blocks
     }
 
-    /// The line without its indentation, its trailing `//` comment, runs of spaces, and a
-    /// leading `private` (a mirror hides its copies of the page's types from other files).
+    /// The namespaces the mirrors put the pages' types in, since a test target is one
+    /// module: the registry names a type with the types it is nested in, so where a page
+    /// shows `ReviewService` (its reader's type, a module's own), the mirror's check reads
+    /// `TestingPage.ReviewService`.
+    static let pageNamespaces = [
+        "CatalogPages", "ComponentizationPage", "DocComments", "GettingStarted", "RoutingDocs", "ScopesPage",
+        "TestingPage",
+    ]
+
+    /// The line without its indentation, its trailing `//` comment, runs of spaces, a
+    /// leading `private` (a mirror hides its copies of the page's types from other files),
+    /// and the page namespace before a type's name (`TestingPage.ReviewService`).
     static func normalized<Line: StringProtocol>(_ line: Line) -> String {
         var code = ""
         var inString = false
@@ -170,7 +194,30 @@ import Testing
             previous = character
         }
         let words = code.split(whereSeparator: \.isWhitespace)
-        return words.drop { $0 == "private" || $0 == "fileprivate" }.joined(separator: " ")
+        return withoutPageNamespaces(words.drop { $0 == "private" || $0 == "fileprivate" }.joined(separator: " "))
+    }
+
+    /// `line` without a page namespace where it qualifies a type: `TestingPage.` before a
+    /// capital letter, not as the end of a longer name.
+    static func withoutPageNamespaces(_ line: String) -> String {
+        var result = line
+        for namespace in pageNamespaces {
+            var searchStart = result.startIndex
+            while let range = result[searchStart...].firstRange(of: namespace + ".") {
+                let startsName =
+                    range.lowerBound == result.startIndex
+                    || !result[result.index(before: range.lowerBound)].isLetter
+                        && !result[result.index(before: range.lowerBound)].isNumber
+                        && result[result.index(before: range.lowerBound)] != "_"
+                if startsName, range.upperBound < result.endIndex, result[range.upperBound].isUppercase {
+                    result.removeSubrange(range)
+                    searchStart = range.lowerBound
+                } else {
+                    searchStart = range.upperBound
+                }
+            }
+        }
+        return result
     }
 
     /// A line the mirror must have: code other than punctuation, an import, a line that
