@@ -39,7 +39,10 @@ let package = Package(
         // The benchmark: run with `swift run -c release registry-benchmark`.
         .executableTarget(name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter"]),
 
-        .testTarget(name: "ServiceRegistryTests", dependencies: ["ServiceRegistry"]),
+        .testTarget(name: "ServiceRegistryTests", dependencies: ["ServiceRegistry", "ServiceRegistryTestComponent"]),
+        // A second module for ServiceRegistryTests: two types share a short name (each
+        // component's `Config`) only when they live in two modules.
+        .target(name: "ServiceRegistryTestComponent", path: "Tests/ServiceRegistryTestComponent"),
         .testTarget(
             name: "ServiceRegistryTestingTests",
             dependencies: ["ServiceRegistry", "ServiceRegistryTesting"]

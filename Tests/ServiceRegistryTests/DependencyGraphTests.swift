@@ -1,4 +1,5 @@
 import ServiceRegistry
+import ServiceRegistryTestComponent
 import Synchronization
 import Testing
 
@@ -164,10 +165,10 @@ struct DependencyGraphTests {
     /// Two components may each have a `Config`: two nodes, each under its full name.
     @Test func typesOfOneShortNameGetANodeEach() throws {
         let registry = ServiceRegistry()
-        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
-        registry.register(GraphReviewComponent.Config.self) { r in
+        registry.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
+        registry.register(Config.self) { r in
             _ = try r.resolve(ReviewStore.self)  // never registered
-            return GraphReviewComponent.Config()
+            return Config()
         }
         let graph = registry.dependencyGraph()
         let configs = graph.nodes.filter { $0.serviceType.hasSuffix("Config") }
@@ -175,8 +176,8 @@ struct DependencyGraphTests {
         #expect(Set(configs.map(\.id)).count == 2)
         let failing = try #require(configs.first { $0.status == .failed(.notRegistered) })
         let resolved = try #require(configs.first { $0.status == .resolved })
-        #expect(failing.serviceType == "ServiceRegistryTests.GraphReviewComponent.Config")
-        #expect(resolved.serviceType == "ServiceRegistryTests.GraphCatalogComponent.Config")
+        #expect(failing.serviceType == "ServiceRegistryTests.Config")
+        #expect(resolved.serviceType == "ServiceRegistryTestComponent.Config")
         #expect(graph.edges.map(\.from) == [failing.id])
     }
 
@@ -185,63 +186,64 @@ struct DependencyGraphTests {
     @Test func missingTypesOfOneShortNameGetANodeEach() throws {
         let registry = ServiceRegistry()
         registry.register(CatalogStore.self) { r in
-            _ = try r.resolve(GraphCatalogComponent.Config.self)  // never registered
+            _ = try r.resolve(ServiceRegistryTestComponent.Config.self)  // never registered
             return Node()
         }
         registry.register(ReviewFeed.self) { r in
             _ = try? r.resolve(ReviewStore.self)  // never registered
-            _ = try r.resolve(GraphReviewComponent.Config.self)  // never registered
+            _ = try r.resolve(Config.self)  // never registered
             return Node()
         }
         let graph = registry.dependencyGraph()
         let missing = graph.nodes.filter { $0.status == .missing }
         #expect(
             missing.map(\.id) == [
-                "ReviewStore (missing)",
-                "ServiceRegistryTests.GraphCatalogComponent.Config (missing)",
-                "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+                "ReviewStore (missing)", "ServiceRegistryTestComponent.Config (missing)",
+                "ServiceRegistryTests.Config (missing)",
             ])
         let catalog = try #require(graph.node("CatalogStore"))
         let feed = try #require(graph.node("ReviewFeed"))
-        #expect(graph.dependencies(of: catalog).map(\.node.id) == ["ServiceRegistryTests.GraphCatalogComponent.Config (missing)"])
+        #expect(graph.dependencies(of: catalog).map(\.node.id) == ["ServiceRegistryTestComponent.Config (missing)"])
         #expect(
             graph.dependencies(of: feed).map(\.node.id) == [
-                "ReviewStore (missing)", "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+                "ReviewStore (missing)", "ServiceRegistryTests.Config (missing)",
             ])
     }
 
     /// A missing service whose short name registered types share shows its full name too.
     @Test func aMissingTypeSharingARegisteredShortNameShowsItsFullName() throws {
         let registry = ServiceRegistry()
-        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
-        registry.register(GraphReviewComponent.Config.self) { _ in GraphReviewComponent.Config() }
+        registry.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
+        registry.register(Config.self) { _ in Config() }
         registry.register(ReviewFeed.self) { r in
-            _ = try r.resolve(GraphReadingComponent.Config.self)  // never registered
+            _ = try r.resolve(Config.self, name: "reading")  // never registered
             return Node()
         }
         let graph = registry.dependencyGraph()
-        #expect(graph.nodes.filter { $0.status == .missing }.map(\.id) == ["ServiceRegistryTests.GraphReadingComponent.Config (missing)"])
+        #expect(
+            graph.nodes.filter { $0.status == .missing }.map(\.id) == [
+                #"ServiceRegistryTests.Config (name: "reading") (missing)"#
+            ])
     }
 
     /// One registered and one missing type of one short name: both show their full names,
     /// so the graph never shows `Config` beside a missing `Config`.
     @Test func aMissingTypeSharingOneRegisteredTypesShortNameShowsBothFullNames() throws {
         let registry = ServiceRegistry()
-        registry.register(GraphCatalogComponent.Config.self) { _ in GraphCatalogComponent.Config() }
+        registry.register(Config.self) { _ in Config() }
         registry.register(ReviewFeed.self) { r in
-            _ = try r.resolve(GraphCatalogComponent.Config.self)
-            _ = try r.resolve(GraphReviewComponent.Config.self)  // never registered
+            _ = try r.resolve(Config.self)
+            _ = try r.resolve(ServiceRegistryTestComponent.Config.self)  // never registered
             return Node()
         }
         let graph = registry.dependencyGraph()
         let feed = try #require(graph.node("ReviewFeed"))
         #expect(
             graph.dependencies(of: feed).map(\.node.id) == [
-                "ServiceRegistryTests.GraphCatalogComponent.Config",
-                "ServiceRegistryTests.GraphReviewComponent.Config (missing)",
+                "ServiceRegistryTestComponent.Config (missing)", "ServiceRegistryTests.Config",
             ])
         #expect(graph.nodes.map(\.serviceType).filter { $0.hasSuffix("Config") } == [
-            "ServiceRegistryTests.GraphCatalogComponent.Config", "ServiceRegistryTests.GraphReviewComponent.Config",
+            "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config",
         ])
     }
 
@@ -253,13 +255,16 @@ struct DependencyGraphTests {
             let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
                 let registry = ServiceRegistry()
                 registry.register(PrivateCatalog.Config.self) { _ in PrivateCatalog.Config() }
-                registry.register(PrivateReviews.Config.self) { _ in PrivateReviews.Config() }
+                registry.register(ServiceRegistryTestComponent.PrivateCatalog.Config.self) { _ in
+                    ServiceRegistryTestComponent.PrivateCatalog.Config()
+                }
                 print(registry.dependencyGraph().nodes.map(\.id).joined(separator: "|"), terminator: "")
             }
             ids.append(String(decoding: result.standardOutputContent, as: UTF8.self))
         }
         #expect(Set(ids).count == 1)
-        #expect(ids.first == "ServiceRegistryTests.PrivateCatalog.Config|ServiceRegistryTests.PrivateReviews.Config")
+        #expect(
+            ids.first == "ServiceRegistryTestComponent.PrivateCatalog.Config|ServiceRegistryTests.PrivateCatalog.Config")
     }
 
     /// A parent's registration that the child shadows is never built on its own, but a
@@ -758,15 +763,9 @@ struct DependencyGraphTests {
     }
 }
 
-/// Two components' types of one short name, for ``DependencyGraphTests``. Not private:
-/// a private type's full name carries a compiler-made context.
-enum GraphCatalogComponent { struct Config: Sendable {} }
-enum GraphReviewComponent { struct Config: Sendable {} }
-enum GraphReadingComponent { struct Config: Sendable {} }
-
-/// Two private types of one short name, whose full names the runtime gives an address.
+/// A private type that shares its short name with ServiceRegistryTestComponent's
+/// `PrivateCatalog.Config`; the runtime gives its full name an address.
 private enum PrivateCatalog { struct Config: Sendable {} }
-private enum PrivateReviews { struct Config: Sendable {} }
 
 /// What a factory in ``DependencyGraphTests`` throws.
 private struct GraphTestError: Error {}

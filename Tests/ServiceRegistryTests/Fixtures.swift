@@ -70,3 +70,7 @@ struct FactoryError: Error, CustomStringConvertible {
     let message: String
     var description: String { "FactoryError(\(message))" }
 }
+
+/// A component's configuration. ServiceRegistryTestComponent has a `Config` too: two types
+/// of one short name, which listings and graphs show under their full names.
+struct Config: Sendable {}

@@ -1,4 +1,5 @@
 import ServiceRegistry
+import ServiceRegistryTestComponent
 import Synchronization
 import Testing
 
@@ -408,24 +409,20 @@ struct ValidationTests {
     /// under its full name, as the dependency graph shows it, so the two never read the same.
     @Test func typesOfOneShortNameAreListedUnderTheirFullNames() throws {
         let parent = ServiceRegistry()
-        parent.register(ValidationCatalogComponent.Config.self) { _ in ValidationCatalogComponent.Config() }
+        parent.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
         let child = parent.makeChild()
-        child.register(ValidationReviewComponent.Config.self) { r in
+        child.register(Config.self) { r in
             _ = try r.resolve(Inventory.self)  // never registered
-            return ValidationReviewComponent.Config()
+            return Config()
         }
         child.register(Checkout.self) { _ in Thing() }
         let error = try #require(throws: ValidationError.self) { try child.validate() }
-        #expect(error.failures.map(\.registration) == ["ServiceRegistryTests.ValidationReviewComponent.Config"])
-        #expect(error.description.contains("✗ ServiceRegistryTests.ValidationReviewComponent.Config [registered directly]"))
+        #expect(error.failures.map(\.registration) == ["ServiceRegistryTests.Config"])
+        #expect(error.description.contains("✗ ServiceRegistryTests.Config [registered directly]"))
 
-        child.register(ValidationReviewComponent.Config.self) { _ in ValidationReviewComponent.Config() }
+        child.register(Config.self) { _ in Config() }
         let report = try child.validate()
-        #expect(
-            report.built == [
-                "Checkout", "ServiceRegistryTests.ValidationCatalogComponent.Config",
-                "ServiceRegistryTests.ValidationReviewComponent.Config",
-            ])
+        #expect(report.built == ["Checkout", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
     }
 
     /// A registered type whose short name only a missing type shares is listed under its
@@ -433,15 +430,15 @@ struct ValidationTests {
     /// registration whose factory misses `Config`.
     @Test func aTypeSharingItsShortNameWithAMissingOneIsListedUnderItsFullName() throws {
         let registry = ServiceRegistry()
-        registry.register(ValidationCatalogComponent.Config.self) { r in
-            _ = try r.resolve(ValidationReviewComponent.Config.self)  // never registered
-            return ValidationCatalogComponent.Config()
+        registry.register(Config.self) { r in
+            _ = try r.resolve(ServiceRegistryTestComponent.Config.self)  // never registered
+            return Config()
         }
         registry.register(Checkout.self) { _ in Thing() }
         let error = try #require(throws: ValidationError.self) { try registry.validate() }
         let graph = registry.dependencyGraph()
         let failed = try #require(graph.nodes.first { $0.status == .failed(.notRegistered) })
-        #expect(failed.serviceType == "ServiceRegistryTests.ValidationCatalogComponent.Config")
+        #expect(failed.serviceType == "ServiceRegistryTests.Config")
         #expect(error.failures.map(\.registration) == [failed.serviceType])
     }
 
@@ -644,8 +641,3 @@ struct SampleArgumentValidationTests {
                     + "To check them, pass a sample `String` to validate(sampleArguments:)."))
     }
 }
-
-/// Two components' types of one short name. Not private: a private type's full name
-/// carries a compiler-made context.
-enum ValidationCatalogComponent { struct Config: Sendable {} }
-enum ValidationReviewComponent { struct Config: Sendable {} }
