@@ -45,7 +45,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
 
     /// The kind of failure.
     public let reason: Reason
-    /// The service type that could not be resolved, as written in code (`ReviewService`).
+    /// The service type that could not be resolved, as code outside it writes it:
+    /// `ReviewService`, or `Catalog.Config` for a `Config` nested in `Catalog`.
     public let serviceType: String
     /// The registration name that was asked for, if any.
     public let name: String?

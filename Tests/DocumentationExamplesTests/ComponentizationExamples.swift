@@ -151,7 +151,7 @@ enum ComponentizationPage {
         }
         #expect(mismatch?.reason == .argumentMismatch)
         #expect(mismatch?.givenArgumentType == "Int")
-        #expect(mismatch?.registeredArgumentTypes == ["BookID"])
+        #expect(mismatch?.registeredArgumentTypes == ["ComponentizationPage.BookID"])
     }
 
     @Test func validationFindsTheMissingComponentInATest() {

@@ -280,7 +280,10 @@ enum DocComments {
         // built ReviewService (singleton)
         // built BookDetailService (transient)
         registry.removeResolutionObserver(token)
-        #expect(printed.withLock { $0 } == ["built ReviewService (singleton)", "built BookDetailService (transient)"])
+        #expect(
+            printed.withLock { $0 } == [
+                "built DocComments.ReviewService (singleton)", "built DocComments.BookDetailService (transient)",
+            ])
 
         let built = Mutex<[String]>([])
         do {
@@ -291,7 +294,7 @@ enum DocComments {
             _ = try registry.resolve(BookDetailService.self)
         }
         _ = try registry.resolve(BookDetailService.self)
-        #expect(built.withLock { $0 } == ["built BookDetailService"])
+        #expect(built.withLock { $0 } == ["built DocComments.BookDetailService"])
     }
 
     /// ``OverrideRegistrar`` and both `withOverrides`.
@@ -356,7 +359,9 @@ enum DocComments {
         #expect("\(report)" == "ServiceRegistry validation passed: 2 registrations built.")
 
         let graph = registry.dependencyGraph()
-        #expect(graph.textTree.hasPrefix("BookDetailService [transient, BookDetailAssembly]\n└── ReviewService"))
+        #expect(
+            graph.textTree.hasPrefix(
+                "DocComments.BookDetailService [transient, BookDetailAssembly]\n└── DocComments.ReviewService"))
         #expect(graph.dot.hasPrefix("digraph ServiceRegistry {"))
     }
 
@@ -364,14 +369,14 @@ enum DocComments {
     @Test func sampleArgumentsCheckArgumentTakingRegistrations() throws {
         let registry = DocComments.registry()
         registry.register(BookScreen.self) { (r, bookId: String) in BookScreenImpl(bookId: bookId) }
-        #expect(try registry.validate().notChecked == ["BookScreen (argument: String)"])
+        #expect(try registry.validate().notChecked == ["DocComments.BookScreen (argument: String)"])
         let report = try registry.validate(sampleArguments: ["42"])   // builds BookScreen from "42"
         #expect(report.notChecked.isEmpty)
-        #expect(report.built.contains("BookScreen (argument: String)"))
+        #expect(report.built.contains("DocComments.BookScreen (argument: String)"))
 
         let graph = registry.dependencyGraph(sampleArguments: ["42"])
-        #expect(graph.textTree.contains("BookScreen (argument: String) [transient, registered directly]\n"))
-        #expect(graph.node("BookScreen <String>")?.status == .resolved)
+        #expect(graph.textTree.contains("DocComments.BookScreen (argument: String) [transient, registered directly]\n"))
+        #expect(graph.node("DocComments.BookScreen <String>")?.status == .resolved)
     }
 }
 

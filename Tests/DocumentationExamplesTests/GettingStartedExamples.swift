@@ -121,7 +121,7 @@ enum GettingStarted {
             description = "\(error)"
         }
         #expect(reason == .notRegistered)
-        #expect(path == ["BookDetailService", "ReviewService"])
+        #expect(path == ["GettingStarted.BookDetailService", "GettingStarted.ReviewService"])
         #expect(description.contains("Fix:"))
     }
 
@@ -137,7 +137,7 @@ enum GettingStarted {
     private func checkWiring(of registry: ServiceRegistry) throws {
         let report = try registry.validate(sampleArguments: [42])   // a book id for the detail screen
         #expect(report.notChecked.isEmpty)
-        #expect(report.built == ["BookDetailService (argument: Int)", "ReviewService"])
+        #expect(report.built == ["GettingStarted.BookDetailService (argument: Int)", "GettingStarted.ReviewService"])
     }
 
     /// The page says its one test catches a missing component. Its only service without
@@ -147,11 +147,11 @@ enum GettingStarted {
     @Test func thePagesWiringTestCatchesTheForgottenComponent() throws {
         let registry = ServiceRegistry()
         registry.install(BookDetailAssembly())   // forgot ReviewAssembly
-        #expect(try registry.validate().notChecked == ["BookDetailService (argument: Int)"])
+        #expect(try registry.validate().notChecked == ["GettingStarted.BookDetailService (argument: Int)"])
         let error = #expect(throws: ValidationError.self) { try checkWiring(of: registry) }
-        #expect(error?.failures.map(\.registration) == ["BookDetailService (argument: Int)"])
+        #expect(error?.failures.map(\.registration) == ["GettingStarted.BookDetailService (argument: Int)"])
         #expect(error?.failures.first?.error.reason == .notRegistered)
-        #expect(error?.failures.first?.error.path == ["BookDetailService", "ReviewService"])
+        #expect(error?.failures.first?.error.path == ["GettingStarted.BookDetailService", "GettingStarted.ReviewService"])
     }
 
     @Test func validationCatchesTheForgottenComponent() {

@@ -271,11 +271,11 @@ enum TestingPage {
         #expect(error.description == """
             ServiceRegistry validation failed: 1 of 1 registrations could not be built.
 
-            ✗ BookDetailService [BookDetailAssembly] — notRegistered
-                ServiceRegistry could not resolve `ReviewService`: nothing is registered for it.
-                  Resolution path: BookDetailService → ReviewService
-                  Fix: register `ReviewService` (e.g. in its component's ServiceAssembly) with \
-            registry.register(ReviewService.self) { r in ... }, or override it in the test with withOverrides.
+            ✗ TestingPage.BookDetailService [BookDetailAssembly] — notRegistered
+                ServiceRegistry could not resolve `TestingPage.ReviewService`: nothing is registered for it.
+                  Resolution path: TestingPage.BookDetailService → TestingPage.ReviewService
+                  Fix: register `TestingPage.ReviewService` (e.g. in its component's ServiceAssembly) with \
+            registry.register(TestingPage.ReviewService.self) { r in ... }, or override it in the test with withOverrides.
             """)
     }
 
@@ -287,7 +287,7 @@ enum TestingPage {
         }
         let report = try registry.validate(sampleArguments: [42])   // a book id
         #expect(report.notChecked.isEmpty)
-        #expect(report.built == ["BookDetailService (argument: Int)", "ReviewService"])
+        #expect(report.built == ["TestingPage.BookDetailService (argument: Int)", "TestingPage.ReviewService"])
     }
 
     /// What the page says `validate()` reports without the sample, and that the sample
@@ -301,9 +301,9 @@ enum TestingPage {
         #expect(
             try registry.validate().description.hasSuffix(
                 " Not checked (its factory takes an argument, and no sample of that type was given): "
-                    + "BookDetailService (argument: Int). To check it, pass a sample `Int` to validate(sampleArguments:)."))
-        #expect(registry.dependencyGraph().node("BookDetailService <Int>")?.status == .notChecked)
-        #expect(registry.dependencyGraph(sampleArguments: [42]).edges.map(\.to) == ["ReviewService"])
+                    + "TestingPage.BookDetailService (argument: Int). To check it, pass a sample `Int` to validate(sampleArguments:)."))
+        #expect(registry.dependencyGraph().node("TestingPage.BookDetailService <Int>")?.status == .notChecked)
+        #expect(registry.dependencyGraph(sampleArguments: [42]).edges.map(\.to) == ["TestingPage.ReviewService"])
 
         let incomplete = ServiceRegistry()
         incomplete.register(BookDetailService.self) { (r, bookID: Int) in
@@ -328,8 +328,8 @@ enum TestingPage {
         // The page prints it; here the printed text is checked.
         let graph = TestApp.registry.dependencyGraph()
         #expect(graph.textTree == """
-            BookDetailService [transient, BookDetailAssembly]
-            └── ReviewService [singleton, ReviewAssembly]
+            TestingPage.BookDetailService [transient, BookDetailAssembly]
+            └── TestingPage.ReviewService [singleton, ReviewAssembly]
 
             """)
     }
@@ -340,9 +340,9 @@ enum TestingPage {
             digraph ServiceRegistry {
               rankdir=LR;
               node [shape=box, fontname="Helvetica"];
-              "BookDetailService" [label="BookDetailService\\ntransient · BookDetailAssembly"];
-              "ReviewService" [label="ReviewService\\nsingleton · ReviewAssembly"];
-              "BookDetailService" -> "ReviewService";
+              "TestingPage.BookDetailService" [label="TestingPage.BookDetailService\\ntransient · BookDetailAssembly"];
+              "TestingPage.ReviewService" [label="TestingPage.ReviewService\\nsingleton · ReviewAssembly"];
+              "TestingPage.BookDetailService" -> "TestingPage.ReviewService";
             }
 
             """)
@@ -350,8 +350,8 @@ enum TestingPage {
 
     @Test func bookDetailDependsOnlyOnReviews() throws {
         let graph = TestApp.registry.dependencyGraph()
-        let detail = try #require(graph.nodes.first { $0.serviceType == "BookDetailService" })
-        #expect(graph.dependencies(of: detail).map(\.node.serviceType) == ["ReviewService"])
+        let detail = try #require(graph.nodes.first { $0.serviceType == "TestingPage.BookDetailService" })
+        #expect(graph.dependencies(of: detail).map(\.node.serviceType) == ["TestingPage.ReviewService"])
     }
 }
 

@@ -588,6 +588,57 @@ struct ErrorsTests {
         let nestedComposition = try resolutionError { _ = try registry.resolve([String: any ReviewService & Clock].self) }
         #expect(nestedComposition.description.contains("registry.register(Dictionary<String, Clock & ReviewService>.self)"))
     }
+
+    /// A missing type nested in another is named as code outside both writes it, so the
+    /// fix compiles where the app registers it.
+    @Test func aMissingNestedTypeIsNamedWithTheTypeItIsNestedIn() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetailService.self) { r in
+            _ = try r.resolve(ReviewsComponent.Config.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        #expect(error.serviceType == "ReviewsComponent.Config")
+        #expect(error.path == ["BookDetailService", "ReviewsComponent.Config"])
+        #expect(error.description.contains("could not resolve `ReviewsComponent.Config`"))
+        #expect(error.description.contains("register `ReviewsComponent.Config`"))
+        #expect(error.description.contains("registry.register(ReviewsComponent.Config.self) { r in ... }"))
+    }
+
+    /// A nested type keeps its outer types inside generic arguments, function types and
+    /// existentials, and as an argument type.
+    @Test func nestedTypesKeepTheirOuterTypesInsideOtherTypes() throws {
+        let registry = ServiceRegistry()
+        let array = try resolutionError { _ = try registry.resolve([ReviewsComponent.Config].self) }
+        #expect(array.description.contains("registry.register(Array<ReviewsComponent.Config>.self)"))
+        let dictionary = try resolutionError { _ = try registry.resolve([String: ReviewsComponent.Config].self) }
+        #expect(dictionary.serviceType == "Dictionary<String, ReviewsComponent.Config>")
+        let function = try resolutionError { _ = try registry.resolve(((ReviewsComponent.Config) -> Int).self) }
+        #expect(function.description.contains("registry.register(((ReviewsComponent.Config) -> Int).self)"))
+        let existential = try resolutionError { _ = try registry.resolve((any ReviewsComponent.Store).self) }
+        #expect(existential.serviceType == "ReviewsComponent.Store")
+
+        registry.register(BookScreen.self) { (_, _: ReviewsComponent.Config) in BookScreenImpl(bookId: "42") }
+        let mismatch = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: 42) }
+        #expect(mismatch.givenArgumentType == "Int")
+        #expect(mismatch.registeredArgumentTypes == ["ReviewsComponent.Config"])
+    }
+
+    /// A local type's context is an address in its full name: the message names it by the
+    /// type around it instead.
+    @Test func aMissingLocalTypeIsNamedReadably() throws {
+        struct Settings {}
+        let error = try resolutionError { _ = try ServiceRegistry().resolve(Settings.self) }
+        #expect(error.serviceType == "ErrorsTests.Settings")
+        #expect(!error.description.contains("$"))
+        #expect(!error.description.contains("unknown context"))
+    }
+}
+
+/// A component's types, nested in a namespace as many apps write them.
+private enum ReviewsComponent {
+    struct Config: Sendable {}
+    protocol Store: Sendable {}
 }
 
 /// `ReadingService` needs `BookDetailService` (through `r`), whose factory, of `scope`,

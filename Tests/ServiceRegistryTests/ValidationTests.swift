@@ -442,6 +442,25 @@ struct ValidationTests {
         #expect(error.failures.map(\.registration) == [failed.serviceType])
     }
 
+    /// Types of one name nested in two namespaces of one module are told apart by the names
+    /// code writes for them: no full names needed.
+    @Test func nestedTypesOfOneNameAreListedUnderTheNamesCodeWrites() throws {
+        let registry = ServiceRegistry()
+        registry.register(ValidationCatalogComponent.Config.self) { _ in ValidationCatalogComponent.Config() }
+        registry.register(ValidationReviewComponent.Config.self) { r in
+            _ = try r.resolve(Inventory.self)  // never registered
+            return ValidationReviewComponent.Config()
+        }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        #expect(error.failures.map(\.registration) == ["ValidationReviewComponent.Config"])
+        #expect(error.description.contains("✗ ValidationReviewComponent.Config [registered directly]"))
+        let graph = registry.dependencyGraph()
+        #expect(
+            graph.nodes.map(\.id) == [
+                "Inventory (missing)", "ValidationCatalogComponent.Config", "ValidationReviewComponent.Config",
+            ])
+    }
+
     @Test func findsMistakesOnlyWhenTheyAreThere() throws {
         // The same wiring before and after the one missing registration is added.
         let registry = makeBrokenRegistry()
@@ -641,3 +660,7 @@ struct SampleArgumentValidationTests {
                     + "To check them, pass a sample `String` to validate(sampleArguments:)."))
     }
 }
+
+/// Two components' types of one name, nested in namespaces of this module.
+private enum ValidationCatalogComponent { struct Config: Sendable {} }
+private enum ValidationReviewComponent { struct Config: Sendable {} }

@@ -3,10 +3,108 @@
 /// `package`, so that the router's route listing writes a registration's name and type as
 /// the registry's errors and graphs do.
 package enum TypeName {
-    /// `ReviewService` for `(any ReviewService).self`, `(String, Int)` for a tuple.
+    /// The type as code outside it writes it: with the types it is nested in, without its
+    /// module. `Reviews.Config` for a `Config` nested in `Reviews`, `Array<Reviews.Config>`,
+    /// `(Reviews.Config) -> Int`, `ReviewService` for `(any ReviewService).self`,
+    /// `(String, Int)` for a tuple; a top-level type reads as its bare name.
+    ///
+    /// The rule: ``qualified(_:)`` (`String(reflecting:)`, which writes every nominal type
+    /// as a dotted path from its module, `Swift.Array<Reviews.Reviews.Config>`) without the
+    /// first part of each dotted path, the module. Only the first part: an enum `Reviews` in
+    /// module `Reviews` keeps its name (`Reviews.Config`), and a member of a generic type
+    /// keeps its path (`Box<Int>.Inner`). A name with no dot after it is no path and stays
+    /// (`Any`, `inout`, a tuple label), as do `Any.Type` and the `Self.` of a constrained
+    /// existential's requirement. A private or local type, whose context the runtime writes
+    /// as an address, is named by the named types around it (`Holder.Helper`; `Helper` for
+    /// one at the top of a file or in a global function); a type nested in an extension of
+    /// another module's type is named as that type's member (`Array<Int>.Page`). A leading
+    /// `any `, which only a constrained existential shows (`any Sequence<Int>`), is left out
+    /// as ``qualified(_:)`` leaves it out; inside generic arguments it stays.
     static func of(_ type: Any.Type) -> String {
-        let name = String(describing: type)
-        return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+        withoutModules(qualified(type))
+    }
+
+    /// `name`, a type name as ``qualified(_:)`` writes it, with the first part of every
+    /// dotted path left out (see ``of(_:)``). Also drops the `(extension in Module):` the
+    /// runtime writes before a type nested in an extension of another module's type, and
+    /// writes a private type's `(Helper in _0123ABCD)` as `Helper`.
+    static func withoutModules(_ name: String) -> String {
+        var result = ""
+        var rest = Substring(name)
+        // Whether an identifier met now starts a dotted path, rather than continuing one
+        // after a `.` (`Reviews.Config`, `Box<Int>.Inner`).
+        var startsPath = true
+        while let character = rest.first {
+            if character == "`" || !isDelimiter(character) {
+                let identifier = identifierPrefix(of: rest)
+                rest = rest.dropFirst(identifier.count)
+                if startsPath, identifier != "Any", identifier != "Self", rest.first == ".",
+                    rest.dropFirst().first.map({ $0 != "." }) ?? false
+                {
+                    rest = rest.dropFirst()  // the module and its dot
+                    startsPath = false
+                    continue
+                }
+                result += identifier
+                // `Self.Swift.Sequence.Element`: the requirement's path starts after `Self.`.
+                if identifier == "Self", rest.first == "." {
+                    result += "."
+                    rest = rest.dropFirst()
+                    continue
+                }
+                startsPath = false
+            } else if character == "(", let (replacement, after) = contextNote(at: rest) {
+                result += replacement
+                rest = after
+                startsPath = replacement.isEmpty
+            } else {
+                result.append(character)
+                rest = rest.dropFirst()
+                // After `>`, `)`, `]` or `}` a `.` goes on to a member (`Box<Int>.Inner`,
+                // `(Int, Int).Type`); after `.` the path goes on; anything else ends it.
+                switch character {
+                case ">" where !result.hasSuffix("->"), ")", "]", "}", ".": startsPath = false
+                default: startsPath = true
+                }
+            }
+        }
+        return result
+    }
+
+    /// The identifier `text` starts with: a backquoted one (`` `Weird Name` ``) or the
+    /// characters up to the next delimiter.
+    private static func identifierPrefix(of text: Substring) -> Substring {
+        if text.first == "`", let close = text.dropFirst().firstIndex(of: "`") {
+            return text[...close]
+        }
+        return text.prefix { !isDelimiter($0) }
+    }
+
+    /// The characters that end an identifier in a type name.
+    private static func isDelimiter(_ character: Character) -> Bool {
+        character.isWhitespace || ".,:;<>()[]{}&?!=@-`".contains(character)
+    }
+
+    /// What to write for the context note `text` starts with, and the text after it:
+    /// nothing for `(extension in Module):`, `Helper` for `(Helper in _0123ABCD)`; `nil`
+    /// when `text` starts with no such note (a tuple or a function's parameters).
+    private static func contextNote(at text: Substring) -> (replacement: Substring, after: Substring)? {
+        guard let close = text.firstIndex(of: ")") else { return nil }
+        let inside = text[text.index(after: text.startIndex)..<close]
+        let after = text[text.index(after: close)...]
+        if inside.hasPrefix("extension in "), after.first == ":" {
+            return ("", after.dropFirst())
+        }
+        if let separator = inside.firstRange(of: " in _") {
+            let name = inside[..<separator.lowerBound]
+            let discriminator = inside[separator.upperBound...]
+            if !name.isEmpty, !name.contains(where: isDelimiter),
+                !discriminator.isEmpty, discriminator.allSatisfy({ $0.isLetter || $0.isNumber })
+            {
+                return (name, after)
+            }
+        }
+        return nil
     }
 
     /// `WeReadInterfaces.ReviewService`: the type with its module and the types it is

@@ -18,7 +18,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     public struct Node: Hashable, Sendable, Identifiable {
         /// Stable within one graph: type, name and argument type, and where it was found.
         public let id: String
-        /// The service type as written in code, such as `ReviewService`.
+        /// The service type as code outside it writes it, such as `ReviewService` or
+        /// `Catalog.Config`; with its module when another type in the graph shares that name.
         public let serviceType: String
         /// The registration name, if any.
         public let name: String?

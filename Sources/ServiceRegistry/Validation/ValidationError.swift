@@ -7,11 +7,11 @@
 public struct ValidationError: Error, CustomStringConvertible {
     /// A registration that failed to build, and why.
     public struct Failure: Sendable {
-        /// The registration, such as `BookDetailService`, `ReviewService (name: "offline")`
-        /// or, for one built with a sample argument, `BookScreen (argument: String)`; a
-        /// type whose short name another type shares, registered or asked for but
-        /// missing, shows its full name (`Reviews.Config`), as in
-        /// ``ServiceRegistry/dependencyGraph()``.
+        /// The registration, such as `BookDetailService`, `ReviewService (name: "offline")`,
+        /// `Catalog.Config` (a type nested in another) or, for one built with a sample
+        /// argument, `BookScreen (argument: String)`; a type whose name another type
+        /// shares, registered or asked for but missing, shows its full name, with its
+        /// module (`Reviews.Config`), as in ``ServiceRegistry/dependencyGraph()``.
         public let registration: String
         /// Who registered it (an assembly's type name, `registered directly`, or `override`).
         public let origin: String

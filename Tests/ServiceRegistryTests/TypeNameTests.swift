@@ -1,0 +1,87 @@
+@testable import ServiceRegistry
+import Testing
+
+// The short name the registry's messages give a type is the one code outside the type
+// writes: the types it is nested in, without its module. These fixtures are nested, private
+// and local as an app's types are.
+
+private enum Library {
+    struct Config: Sendable {}
+    struct Box<Value> { struct Inner {} }
+    protocol Store: Sendable {}
+    enum Library { struct Shelf {} }  // an outer type's name again: kept
+}
+
+private protocol Labelled {}
+extension Array { fileprivate struct Page {} }
+
+@Suite struct TypeNameTests {
+    @Test(arguments: [
+        (Library.Config.self as Any.Type, "Library.Config"),
+        (Library.Library.Shelf.self, "Library.Library.Shelf"),
+        ([Library.Config].self, "Array<Library.Config>"),
+        (Library.Config?.self, "Optional<Library.Config>"),
+        ([String: Library.Config].self, "Dictionary<String, Library.Config>"),
+        (Library.Box<Library.Config>.self, "Library.Box<Library.Config>"),
+        (Library.Box<Int>.Inner.self, "Library.Box<Int>.Inner"),
+        (((Library.Config) -> Int).self, "(Library.Config) -> Int"),
+        (((Library.Config) async throws -> [Int]).self, "(Library.Config) async throws -> Array<Int>"),
+        (Library.Config.Type.self, "Library.Config.Type"),
+        ((a: Int, b: Library.Config).self, "(a: Int, b: Library.Config)"),
+        ((any Library.Store).self, "Library.Store"),
+        ([any Library.Store].self, "Array<Library.Store>"),
+        ((any Library.Store & Labelled).self, "Labelled & Library.Store"),
+        ((any Sequence<Library.Config>).self, "Sequence<Self.Sequence.Element == Library.Config>"),
+        ([any Sequence<Int>].self, "Array<any Sequence<Self.Sequence.Element == Int>>"),
+        ([Int].Page.self, "Array<Int>.Page"),
+    ])
+    func nestedTypesAreNamedWithTheTypesTheyAreNestedIn(type: Any.Type, name: String) {
+        #expect(TypeName.of(type) == name)
+    }
+
+    /// What `String(describing:)` gave before, and still gives, for a type nested in nothing.
+    @Test(arguments: [
+        (ReviewService.self as Any.Type, "ReviewService"), (Int.self, "Int"), (String.self, "String"),
+        ((String, Int).self, "(String, Int)"), ([Int].self, "Array<Int>"), (Any.self, "Any"),
+        (Any.Type.self, "Any.Type"), (AnyObject.self, "AnyObject"), (Void.self, "()"),
+        ((any ReviewService & Clock).self, "Clock & ReviewService"), (((Int) -> String).self, "(Int) -> String"),
+        ((Int, Int).Type.self, "(Int, Int).Type"), (Result<Int, any Error>.self, "Result<Int, Error>"),
+    ])
+    func topLevelTypesKeepTheirNames(type: Any.Type, name: String) {
+        #expect(TypeName.of(type) == name)
+        #expect(TypeName.of(type) == String(describing: type))
+    }
+
+    /// A private or local type's context is an address in `String(reflecting:)`: the name
+    /// leaves it out and keeps the named types around it.
+    @Test func privateAndLocalTypesReadWithoutAnAddress() {
+        struct Local {}
+        enum LocalNamespace { struct Config {} }
+        for (type, name) in [
+            (Labelled.self as Any.Type, "Labelled"), (Local.self, "TypeNameTests.Local"),
+            (LocalNamespace.Config.self, "TypeNameTests.LocalNamespace.Config"),
+            ([Local].self, "Array<TypeNameTests.Local>"),
+        ] {
+            let shown = TypeName.of(type)
+            #expect(shown == name)
+            #expect(!shown.contains("$") && !shown.contains("unknown context"))
+        }
+    }
+
+    /// What `String(reflecting:)` writes, read as code writes it: also forms this platform's
+    /// runtime does not produce for the fixtures above (a private type's discriminator), and
+    /// a type named like its module (`Reviews.Reviews`), which a fixture here cannot be
+    /// without hiding the test module's name.
+    @Test(arguments: [
+        ("Reviews.Reviews.Config", "Reviews.Config"),
+        ("Reviews.(Helper in _0123ABCD).Inner", "Helper.Inner"),
+        ("Swift.Array<Reviews.Holder.(Helper in _99FF)>", "Array<Holder.Helper>"),
+        ("(extension in Reviews):Swift.Array<Swift.Int>.Page", "Array<Int>.Page"),
+        ("Reviews.`Weird Name`.`a b`", "`Weird Name`.`a b`"),
+        ("@Sendable (inout Swift.Int, Reviews.Config...) -> ()", "@Sendable (inout Int, Config...) -> ()"),
+        ("Reviews.Generic<Pack{Swift.Int, Reviews.Reviews.Config}>", "Generic<Pack{Int, Reviews.Config}>"),
+    ])
+    func runtimeFormsReadAsCodeWritesThem(reflected: String, name: String) {
+        #expect(TypeName.withoutModules(reflected) == name)
+    }
+}
