@@ -361,7 +361,7 @@ enum DocComments {
         let graph = registry.dependencyGraph()
         #expect(
             graph.textTree.hasPrefix(
-                "DocComments.BookDetailService [transient, BookDetailAssembly]\n└── DocComments.ReviewService"))
+                "DocComments.BookDetailService [transient, DocComments.BookDetailAssembly]\n└── DocComments.ReviewService"))
         #expect(graph.dot.hasPrefix("digraph ServiceRegistry {"))
     }
 

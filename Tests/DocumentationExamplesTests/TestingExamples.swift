@@ -271,7 +271,7 @@ enum TestingPage {
         #expect(error.description == """
             ServiceRegistry validation failed: 1 of 1 registrations could not be built.
 
-            ✗ TestingPage.BookDetailService [BookDetailAssembly] — notRegistered
+            ✗ TestingPage.BookDetailService [TestingPage.BookDetailAssembly] — notRegistered
                 ServiceRegistry could not resolve `TestingPage.ReviewService`: nothing is registered for it.
                   Resolution path: TestingPage.BookDetailService → TestingPage.ReviewService
                   Fix: register `TestingPage.ReviewService` (e.g. in its component's ServiceAssembly) with \
@@ -328,8 +328,8 @@ enum TestingPage {
         // The page prints it; here the printed text is checked.
         let graph = TestApp.registry.dependencyGraph()
         #expect(graph.textTree == """
-            TestingPage.BookDetailService [transient, BookDetailAssembly]
-            └── TestingPage.ReviewService [singleton, ReviewAssembly]
+            TestingPage.BookDetailService [transient, TestingPage.BookDetailAssembly]
+            └── TestingPage.ReviewService [singleton, TestingPage.ReviewAssembly]
 
             """)
     }
@@ -340,8 +340,8 @@ enum TestingPage {
             digraph ServiceRegistry {
               rankdir=LR;
               node [shape=box, fontname="Helvetica"];
-              "TestingPage.BookDetailService" [label="TestingPage.BookDetailService\\ntransient · BookDetailAssembly"];
-              "TestingPage.ReviewService" [label="TestingPage.ReviewService\\nsingleton · ReviewAssembly"];
+              "TestingPage.BookDetailService" [label="TestingPage.BookDetailService\\ntransient · TestingPage.BookDetailAssembly"];
+              "TestingPage.ReviewService" [label="TestingPage.ReviewService\\nsingleton · TestingPage.ReviewAssembly"];
               "TestingPage.BookDetailService" -> "TestingPage.ReviewService";
             }
 

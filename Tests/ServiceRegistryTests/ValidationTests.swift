@@ -171,8 +171,9 @@ struct ValidationTests {
         let registry = ServiceRegistry()
         registry.install(CheckoutAssembly())
         let error = try #require(throws: ValidationError.self) { try registry.validate() }
-        #expect(error.failures.map(\.origin) == ["CheckoutAssembly"])
-        #expect(error.description.contains("✗ Checkout [CheckoutAssembly] — notRegistered"))
+        // Named as the type around it: a type local to a function has no name outside it.
+        #expect(error.failures.map(\.origin) == ["ValidationTests.CheckoutAssembly"])
+        #expect(error.description.contains("✗ Checkout [ValidationTests.CheckoutAssembly] — notRegistered"))
     }
 
     @Test func aFailingDependencyFailsEveryServiceThatNeedsIt() throws {

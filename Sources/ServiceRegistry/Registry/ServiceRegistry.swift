@@ -141,7 +141,7 @@ public final class ServiceRegistry: Sendable {
         case Installing.overrideRegistration: return "override"
         default:
             let assemblyType = origins.withLock { Int(origin) < $0.count ? $0[Int(origin)] : nil }
-            return assemblyType.map { String(describing: $0.value) } ?? "unknown"
+            return assemblyType.map { TypeName.of($0.value) } ?? "unknown"
         }
     }
 
