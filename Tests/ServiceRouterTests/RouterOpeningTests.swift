@@ -94,6 +94,16 @@ struct RouterOpeningTests {
                 + "must be a value of type Int64, but got 'big'.")
     }
 
+    /// A type nested in another is named as code outside both writes it.
+    @Test func aValueThatDoesNotConvertNamesANestedTypeWithItsOuterType() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://shelf/:slot") { (_: any Greeter, request) in
+            try request.parameters.value("slot", as: Shelf.Slot.self).number
+        }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://shelf/top") }
+        #expect(error.description.contains("must be a value of type Shelf.Slot, but got 'top'."))
+    }
+
     /// Result types are named without an article, which would read wrongly for a type
     /// whose module starts with a vowel ("a AppFeature.BookPage") or for a tuple.
     @Test func aResultTypeMismatchNamesBothTypesInASentenceThatReads() throws {
@@ -411,3 +421,15 @@ struct LoudGreeter: Greeter {
 
 /// A handler result whose full name the runtime gives a context with an address.
 private struct PrivateResult: Sendable {}
+
+/// A route parameter's type, nested as an app's often is.
+private enum Shelf {
+    struct Slot: LosslessStringConvertible {
+        let number: Int
+        init?(_ description: String) {
+            guard let number = Int(description) else { return nil }
+            self.number = number
+        }
+        var description: String { String(number) }
+    }
+}

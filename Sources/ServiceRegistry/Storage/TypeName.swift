@@ -1,7 +1,7 @@
 /// Formats type names for errors, listings and graphs (never on the resolve path).
 ///
-/// `package`, so that the router's route listing writes a registration's name and type as
-/// the registry's errors and graphs do.
+/// `package`, so that the router's route listing and errors write names and types as the
+/// registry's errors and graphs do.
 package enum TypeName {
     /// The type as code outside it writes it: with the types it is nested in, without its
     /// module. `Reviews.Config` for a `Config` nested in `Reviews`, `Array<Reviews.Config>`,
@@ -20,7 +20,7 @@ package enum TypeName {
     /// another module's type is named as that type's member (`Array<Int>.Page`). A leading
     /// `any `, which only a constrained existential shows (`any Sequence<Int>`), is left out
     /// as ``qualified(_:)`` leaves it out; inside generic arguments it stays.
-    static func of(_ type: Any.Type) -> String {
+    package static func of(_ type: Any.Type) -> String {
         withoutModules(qualified(type))
     }
 

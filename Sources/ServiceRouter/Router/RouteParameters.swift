@@ -1,3 +1,5 @@
+import ServiceRegistry
+
 /// The values a route's pattern captured from a URL, percent-decoded, read by name.
 ///
 /// Typed accessors throw a ``RouteError`` (not a crash, not a silent default) when a value
@@ -119,7 +121,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Throws: ``RouteError`` when the parameter is missing or does not convert.
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(RouteError) -> T {
         // No article before the type: "a" reads wrongly before many names (`Int64`).
-        try value(name, as: type, expected: "a value of type \(T.self)")
+        try value(name, as: type, expected: "a value of type \(TypeName.of(T.self))")
     }
 
     private func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type, expected: @autoclosure () -> String) throws(RouteError) -> T {
