@@ -299,6 +299,16 @@ struct ErrorsTests {
                 == "ServiceRegistry could not resolve `Clock`: its factory threw ReviewFetchFailure.timedOut(seconds: 3).")
     }
 
+    /// A bare enum case of an error type nested in another is named with both types.
+    @Test func factoryErrorThatIsABareEnumCaseOfANestedTypeIsNamedWithItsOuterType() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in throw ReviewsComponent.Failure.offline }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(
+            error.description.split(separator: "\n").first
+                == "ServiceRegistry could not resolve `ReviewService`: its factory threw ReviewsComponent.Failure.offline.")
+    }
+
     @Test func factoryErrorIsWrappedWithThePath() throws {
         let registry = ServiceRegistry()
         registry.register(BookDetailService.self) { r in BookDetailServiceImpl(reviews: try r.resolve()) }
@@ -639,6 +649,7 @@ struct ErrorsTests {
 private enum ReviewsComponent {
     struct Config: Sendable {}
     protocol Store: Sendable {}
+    enum Failure: Error { case offline }
 }
 
 /// `ReadingService` needs `BookDetailService` (through `r`), whose factory, of `scope`,
