@@ -78,6 +78,7 @@ extension Array { fileprivate struct Page {} }
         ("Swift.Array<Reviews.Holder.(Helper in _99FF)>", "Array<Holder.Helper>"),
         ("(extension in Reviews):Swift.Array<Swift.Int>.Page", "Array<Int>.Page"),
         ("Reviews.`Weird Name`.`a b`", "`Weird Name`.`a b`"),
+        ("Reviews.`Unclosed", "`Unclosed"),
         ("@Sendable (inout Swift.Int, Reviews.Config...) -> ()", "@Sendable (inout Int, Config...) -> ()"),
         ("Reviews.Generic<Pack{Swift.Int, Reviews.Reviews.Config}>", "Generic<Pack{Int, Reviews.Config}>"),
     ])

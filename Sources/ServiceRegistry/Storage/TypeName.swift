@@ -72,9 +72,11 @@ package enum TypeName {
     }
 
     /// The identifier `text` starts with: a backquoted one (`` `Weird Name` ``) or the
-    /// characters up to the next delimiter.
+    /// characters up to the next delimiter; a backquote that nothing closes stands alone, so
+    /// the scan always moves on.
     private static func identifierPrefix(of text: Substring) -> Substring {
-        if text.first == "`", let close = text.dropFirst().firstIndex(of: "`") {
+        if text.first == "`" {
+            guard let close = text.dropFirst().firstIndex(of: "`") else { return text.prefix(1) }
             return text[...close]
         }
         return text.prefix { !isDelimiter($0) }
