@@ -546,6 +546,27 @@ struct DependencyGraphTests {
         #expect(registry.dependencyGraph(sampleArguments: ["book 1"]).node("ShareSheet <String>")?.status == .resolved)
     }
 
+    /// No sample fits ShareSheet, so it is not checked on its own; but BookDetailView's
+    /// factory resolves it with a book id, and what it resolved then is drawn.
+    @Test func aNotCheckedRegistrationShowsTheDependenciesItHadWhenAnotherFactoryResolvedIt() throws {
+        let registry = ServiceRegistry()
+        registry.install(CatalogModule())
+        registry.register(BookDetailView.self) { r in
+            _ = try r.resolve(ShareSheet.self, argument: "book 1")
+            return Node()
+        }
+        registry.register(ShareSheet.self) { (r, bookID: String) in
+            _ = try r.resolve(CatalogStore.self)
+            return Node()
+        }
+        let graph = registry.dependencyGraph(sampleArguments: [42])
+        #expect(graph.node("ShareSheet <String>")?.status == .notChecked)
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to)" } == [
+                "BookDetailView -> ShareSheet <String>", "ShareSheet <String> -> CatalogStore",
+            ])
+    }
+
     @Test func namesArgumentsAndOverridesAppearOnTheirNodes() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewFeed.self, name: "offline", scope: .weak) { _ in Node() }

@@ -49,8 +49,9 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         /// is marked ``Edge/isArgumentMismatch``.)
         case missing
         /// Its factory takes an argument and no sample argument fits it, so validation did
-        /// not build it; pass a sample of its ``Node/argumentType`` to
-        /// ``ServiceRegistry/dependencyGraph(sampleArguments:)`` to see its dependencies.
+        /// not build it on its own; its dependencies show only if a factory that validation
+        /// built resolved it with an argument. Pass a sample of its ``Node/argumentType`` to
+        /// ``ServiceRegistry/dependencyGraph(sampleArguments:)`` to see them.
         case notChecked
     }
 

@@ -73,8 +73,9 @@ extension ServiceRegistry {
     /// The dependency graph that ``validate()`` observes: every registration, what its
     /// factory resolved, and what was missing or circular. The same as
     /// ``dependencyGraph(sampleArguments:)`` with no samples, so registrations that take
-    /// an argument are nodes without their dependencies, marked
-    /// ``DependencyGraph/Status/notChecked``.
+    /// an argument are nodes marked ``DependencyGraph/Status/notChecked``, whose
+    /// dependencies show only if a factory that validation built resolved them with an
+    /// argument.
     ///
     /// Runs a validation pass to observe it, so factories run (in isolation: nothing is
     /// cached in the registry).
@@ -90,9 +91,9 @@ extension ServiceRegistry {
     ///
     /// Samples are matched to registrations as ``validate(sampleArguments:)`` does; a
     /// registration that no sample fits is a node marked
-    /// ``DependencyGraph/Status/notChecked``, without its dependencies. Runs a validation
-    /// pass to observe it, so factories run (in isolation: nothing is cached in the
-    /// registry).
+    /// ``DependencyGraph/Status/notChecked``, whose dependencies show only if a factory
+    /// that validation built resolved it with an argument. Runs a validation pass to
+    /// observe it, so factories run (in isolation: nothing is cached in the registry).
     ///
     /// ```swift
     /// let graph = registry.dependencyGraph(sampleArguments: ["42"])
