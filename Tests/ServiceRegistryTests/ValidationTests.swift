@@ -645,7 +645,7 @@ struct SampleArgumentValidationTests {
         #expect(
             report.description == """
                 ServiceRegistry validation passed: 1 registration built. Not checked (their factories take an \
-                argument, and no sample of that type was given): Receipts (argument: String), \
+                argument, and no sample of those types was given): Receipts (argument: String), \
                 Receipts (name: "batch") (argument: (String, Int)), Wallet (argument: String). To check them, pass \
                 a sample `(String, Int)` and a sample `String` to validate(sampleArguments:).
                 """)

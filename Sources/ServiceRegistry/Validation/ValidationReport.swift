@@ -43,7 +43,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         let sampleList =
             samples.count > 1 ? samples.dropLast().joined(separator: ", ") + " and " + samples.last! : samples.joined()
         return "Not checked (\(one ? "its factory takes" : "their factories take") an argument, and no sample of "
-            + "that type was given): \(notChecked.joined(separator: ", ")). "
+            + "\(samples.count == 1 ? "that type" : "those types") was given): \(notChecked.joined(separator: ", ")). "
             + "To check \(one ? "it" : "them"), pass \(sampleList) to validate(sampleArguments:)."
     }
 }
