@@ -591,6 +591,25 @@ struct SampleArgumentValidationTests {
         #expect(arguments.received == [1, 3])
     }
 
+    /// `as?` makes any value an `AnyObject` by boxing it: a string or a number is no
+    /// sample of an `AnyObject` argument, so the object after them is chosen, and with no
+    /// object among the samples the registration is not checked.
+    @Test func onlyAnObjectIsASampleOfAnAnyObjectArgument() throws {
+        let arguments = Arguments()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, owner: AnyObject) in
+            arguments.receive((owner as? Coin)?.serial ?? -1)
+            return Thing()
+        }
+        let report = try registry.validate(sampleArguments: ["order 1", 42, ("order 2", 3), Coin(serial: 5)])
+        #expect(report.built == ["Receipts (argument: AnyObject)"])
+        #expect(arguments.received == [5])
+
+        let withoutAnObject = try registry.validate(sampleArguments: ["order 1", 42])
+        #expect(withoutAnObject.notChecked == ["Receipts (argument: AnyObject)"])
+        #expect(arguments.received == [5])
+    }
+
     @Test func oneSampleServesEveryRegistrationThatTakesItsType() throws {
         let arguments = Arguments()
         let registry = ServiceRegistry()

@@ -338,12 +338,20 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
     /// The sample validation builds this factory with: the first of `samples` whose
     /// dynamic type is exactly `Argument`, otherwise the first that `as?` converts to it
     /// (a `FixedClock` for an `any Clock`, a subclass for its superclass, a value for an
-    /// optional of its type); `nil` when none does.
+    /// optional of its type) without boxing it as an object; `nil` when none does.
     private static func sample(in samples: [Any]) -> Argument? {
-        guard
-            let match = samples.first(where: { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Argument.self) })
-                ?? samples.first(where: { $0 is Argument })
-        else { return nil }
-        return match as? Argument
+        if let exact = samples.first(where: { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Argument.self) }) {
+            return exact as? Argument
+        }
+        for sample in samples {
+            // `as?` makes any value an `AnyObject` by boxing it, so a string would be an
+            // `AnyObject` argument's sample: only an object converts to an object.
+            if let converted = sample as? Argument,
+                type(of: sample) is AnyObject.Type || !(type(of: converted as Any) is AnyObject.Type)
+            {
+                return converted
+            }
+        }
+        return nil
     }
 }

@@ -33,7 +33,8 @@ extension ServiceRegistry {
     ///
     /// A registration that takes an argument is built with the first sample whose type is
     /// exactly its argument type, otherwise with the first that converts to it with `as?`
-    /// (a `FixedClock` for an `any Clock` argument, a subclass for its superclass). One
+    /// (a `FixedClock` for an `any Clock` argument, a subclass for its superclass; only an
+    /// object for an `AnyObject`, which `as?` would make of any value by boxing it). One
     /// sample serves every registration that takes its type; a sample that none takes is
     /// ignored. A registration that no sample fits is not built, and is listed as not
     /// checked with the argument type to supply. A registration built with a sample is
