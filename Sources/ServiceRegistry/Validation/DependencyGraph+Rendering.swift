@@ -7,9 +7,9 @@ extension DependencyGraph {
     ///
     /// Missing services are dashed red boxes, services that failed to build are red,
     /// registrations not checked (they take an argument and no sample argument fits) are
-    /// dotted, an edge that closes a
-    /// cycle is red and labelled `cycle`, and one to a service asked for with an argument
-    /// type its factory does not take is dashed, red and labelled `argument mismatch`.
+    /// dotted, an edge that closes a cycle is red and labelled `cycle`, and one to a service
+    /// asked for with an argument type its factory does not take is dashed, red and labelled
+    /// `argument mismatch`.
     public var dot: String {
         var lines = ["digraph ServiceRegistry {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
