@@ -610,6 +610,30 @@ struct SampleArgumentValidationTests {
         #expect(arguments.received == [5])
     }
 
+    /// An object a sample wraps in an optional is still an object (a `Coin?` for a `Coin`
+    /// or an `AnyObject` argument), and a value `as?` would box is no sample of an
+    /// `AnyObject?` argument either.
+    @Test func anObjectInAnOptionalIsASampleOfAnObjectArgument() throws {
+        let arguments = Arguments()
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, coin: Coin) in
+            arguments.receive(coin.serial)
+            return Thing()
+        }
+        registry.register(Wallet.self) { (_, owner: AnyObject) in
+            arguments.receive((owner as? Coin)?.serial ?? -1)
+            return Thing()
+        }
+        registry.register(Payments.self) { (_, owner: AnyObject?) in
+            arguments.receive((owner as? Coin)?.serial ?? -1)
+            return Thing()
+        }
+        let wrapped: Coin? = Coin(serial: 4)
+        let report = try registry.validate(sampleArguments: ["order 1", wrapped as Any])
+        #expect(report.built.count == 3)
+        #expect(arguments.received == [4, 4, 4])  // Payments, Receipts, Wallet
+    }
+
     @Test func oneSampleServesEveryRegistrationThatTakesItsType() throws {
         let arguments = Arguments()
         let registry = ServiceRegistry()

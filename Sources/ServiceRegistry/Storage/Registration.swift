@@ -345,13 +345,21 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
         }
         for sample in samples {
             // `as?` makes any value an `AnyObject` by boxing it, so a string would be an
-            // `AnyObject` argument's sample: only an object converts to an object.
+            // `AnyObject` argument's sample: only an object (in optionals or not) converts to
+            // an object.
             if let converted = sample as? Argument,
-                type(of: sample) is AnyObject.Type || !(type(of: converted as Any) is AnyObject.Type)
+                type(of: unwrapped(sample)) is AnyObject.Type || !(type(of: unwrapped(converted)) is AnyObject.Type)
             {
                 return converted
             }
         }
         return nil
+    }
+
+    /// The value `value` wraps in optionals, or `value` if it is no optional or `nil`.
+    private static func unwrapped(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value else { return value }
+        return unwrapped(wrapped)
     }
 }
