@@ -407,7 +407,7 @@ struct DependencyGraphTests {
             ✗ ReaderView [transient, registered directly] — FAILED: argumentMismatch
             └── ✗ \(dependency.tree) — ARGUMENT MISMATCH
             """
-        let shareSheet = "ShareSheet (argument: String) [transient, registered directly] — not checked (no sample argument given)"
+        let shareSheet = "ShareSheet (argument: String) [transient, registered directly] — not checked (no sample argument fits)"
         let pageCache = "PageCache [singleton, registered directly]"
         #expect(graph.textTree == [pageCache, reader, shareSheet].joined(separator: "\n") + "\n")
         #expect(graph.dot.contains(
@@ -626,7 +626,7 @@ struct DependencyGraphTests {
         #expect(dot.contains(#""ReviewStore (missing)" [label="ReviewStore\nMISSING", style=dashed, color=red, fontcolor=red];"#))
         #expect(dot.contains(#""ReviewFeed" [label="ReviewFeed\nFAILED: notRegistered\nsingleton · ReviewModule", color=red, fontcolor=red];"#))
         #expect(dot.contains(#""CatalogStore" [label="CatalogStore\nsingleton · CatalogModule"];"#))
-        #expect(dot.contains(#"[label="ShareSheet\nargument: String\nnot checked (no sample argument given)\ntransient · registered directly", style=dotted];"#))
+        #expect(dot.contains(#"[label="ShareSheet\nargument: String\nnot checked (no sample argument fits)\ntransient · registered directly", style=dotted];"#))
         #expect(dot.contains(#""ReviewFeed" -> "ReviewStore (missing)";"#))
     }
 

@@ -121,7 +121,7 @@ import WeReadInterfaces
         #expect(
             result.output.contains(
                 "ReviewService (name: \"by reader\") (argument: String) [transient, registered directly] "
-                    + "— not checked (no sample argument given)\n"))
+                    + "— not checked (no sample argument fits)\n"))
         #expect(
             result.output.hasSuffix(
                 "\nNot drawn: what ReviewService (name: \"by reader\") depends on. It takes a resolve argument "

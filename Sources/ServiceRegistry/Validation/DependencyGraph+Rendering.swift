@@ -18,7 +18,7 @@ extension DependencyGraph {
             switch node.status {
             case .missing: label.append("MISSING")
             case .failed(let reason): label.append("FAILED: \(reason)")
-            case .notChecked: label.append("not checked (no sample argument given)")
+            case .notChecked: label.append("not checked (no sample argument fits)")
             case .resolved: break
             }
             if let scope = node.scope {
@@ -104,7 +104,7 @@ extension DependencyGraph {
         case .failed(let reason):
             return "✗ \(node.displayName)\(argument) [\(details(node))] — FAILED: \(reason)"
         case .notChecked:
-            return "\(node.displayName)\(argument) [\(details(node))] — not checked (no sample argument given)"
+            return "\(node.displayName)\(argument) [\(details(node))] — not checked (no sample argument fits)"
         case .resolved:
             return "\(node.displayName)\(argument) [\(details(node))]"
         }
