@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Type-checks the library products for the Apple platforms Package.swift declares, at their
+# minimum versions (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), from Linux.
+#
+#   Scripts/check-apple-availability.sh                 # every declared platform
+#   Scripts/check-apple-availability.sh macos ios       # some of them
+#
+# Linux does not enforce `@available`, so code that calls an API newer than our minimums
+# (`InlineArray`, macOS 26) builds here and breaks on a Mac. The toolchain's textual
+# interfaces (`Swift`, `_Concurrency`, `_StringProcessing`, `Synchronization`, `Testing`)
+# carry the Apple availability of every declaration, so this script rebuilds them for each
+# Apple target into a stand-in SDK and type-checks our sources against it:
+#
+#   ServiceRegistry, ServiceRouter, ServiceRegistryTesting   the library products
+#   WeReadInterfaces and the example components that import only the standard library
+#
+# What it catches: any use of a standard library, Concurrency, Synchronization or Testing
+# declaration above the declared minimums or unavailable on the platform; language features
+# that need a newer Apple runtime than the minimum (the compiler's own checks, e.g. parameter
+# packs in generic types, isolated conformances); `#if os(...)`/`canImport` branches as the
+# Apple build takes them.
+#
+# What it cannot catch:
+#   - Anything in Foundation, Dispatch or Darwin: the toolchain has no textual interface for
+#     them (and Darwin's are not Linux's), so targets that import them (the weread app, the
+#     benchmark, WeReadCatalog, the tests) are left out. Audit those by reading the code.
+#   - Declarations that exist only on Apple platforms, or only on Linux inside the
+#     interfaces (the interfaces are Linux's: a Linux-only stdlib declaration would pass).
+#   - Objective-C interop: the stand-in standard library is built without it, so code
+#     behind `_runtime(_ObjC)` is not checked.
+#   - Code generation and linking: nothing is compiled to object code.
+#
+# Needs only the Swift toolchain (Linux). Writes only under .build/apple-availability;
+# the first run rebuilds the interfaces once per platform (about a minute each), later
+# runs reuse them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+fail() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+swiftc=$(command -v swiftc) || fail "swiftc is not on PATH"
+host_triple=$("$swiftc" -print-target-info | sed -nE 's/^ *"triple": *"([^"]+)".*/\1/p' | head -n 1)
+resources=$("$swiftc" -print-target-info | sed -nE 's/^ *"runtimeResourcePath": *"([^"]+)".*/\1/p' | head -n 1)
+case $host_triple in
+    x86_64-unknown-linux-gnu) ;;
+    *) fail "needs an x86_64 Linux toolchain (the interfaces are rebuilt from x86_64-unknown-linux-gnu); this is $host_triple" ;;
+esac
+interfaces=$resources/linux
+
+# name  platform directory  target triple (x86_64, so that Float80 in the Linux interface
+# of the standard library has what it needs)  interface file name
+platforms_table=(
+    "macos    macosx           x86_64-apple-macos15.0           x86_64-apple-macos"
+    "ios      iphonesimulator  x86_64-apple-ios18.0-simulator   x86_64-apple-ios-simulator"
+    "tvos     appletvsimulator x86_64-apple-tvos18.0-simulator  x86_64-apple-tvos-simulator"
+    "watchos  watchsimulator   x86_64-apple-watchos11.0-simulator x86_64-apple-watchos-simulator"
+    "visionos xrsimulator      x86_64-apple-xros2.0-simulator   x86_64-apple-xros-simulator"
+)
+wanted=("$@")
+if [[ ${#wanted[@]} -eq 0 ]]; then wanted=(macos ios tvos watchos visionos); fi
+
+work=$root/.build/apple-availability
+resource_dir=$work/resources
+# An empty SDK (every module comes from the resource directory below); the driver's
+# warning that it has no SDKSettings.json is filtered from the output.
+mkdir -p "$work/sdk" "$resource_dir"
+for link in shims clang apinotes; do
+    [[ -e $resource_dir/$link ]] || ln -s "$resources/$link" "$resource_dir/$link"
+done
+
+# One module's Linux interface, rewritten for an Apple target:
+#   - its own body is built without availability checking (its inlinable code is written
+#     for the real Apple SDK); the `@available` attributes our code is checked against stay;
+#   - `import Glibc` goes (Synchronization's Linux mutex imports it), and the one Glibc-
+#     backed shim call in its inlinable code (`_swift_stdlib_gettid()`) becomes a constant;
+#   - `@backDeployed` goes: the Linux interface prints those functions without the bodies
+#     the attribute needs; it changes code generation only, never what is available.
+install_interface() {
+    local module=$1 directory=$2 triple=$3 file=$4
+    local source=$interfaces/$module.swiftmodule/$host_triple.swiftinterface
+    [[ -f $source ]] || fail "no textual interface for $module at $source"
+    mkdir -p "$resource_dir/$directory/$module.swiftmodule"
+    sed -E \
+        -e "s|^(// swift-module-flags: .*)-target $host_triple|\1-disable-availability-checking -target $triple|" \
+        -e '/^import Glibc$/d' \
+        -e 's/_swift_stdlib_gettid\(\)/Swift.UInt32(1)/' \
+        -e '/^ *@backDeployed\(.*\)$/d' \
+        "$source" | visionos_from_ios "$directory" \
+        >"$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface.new"
+    # The module cache does not reliably notice a rewritten interface, so a changed one
+    # (a new toolchain, a change to this script) empties the platform's cache.
+    if cmp -s "$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface.new" \
+        "$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface"; then
+        rm "$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface.new"
+    else
+        mv "$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface.new" \
+            "$resource_dir/$directory/$module.swiftmodule/$file.swiftinterface"
+        interfaces_changed=true
+    fi
+}
+
+# visionOS takes an older declaration's availability from its iOS version, through the
+# iOS-to-visionOS map in the real SDK's SDKSettings.json, which the stand-in SDK lacks (and
+# given one, the compiler no longer finds SwiftShims). So for visionOS every
+# `@available(... iOS N ...)` that names no visionOS gets the version it maps to: visionOS
+# 1.0 for iOS 17 and older (every one in these interfaces), 9999 for 9999.
+visionos_from_ios() {
+    if [[ $1 != xrsimulator ]]; then cat; return; fi
+    perl -pe 's/(\@available\((?![^)]*visionOS)[^)]*?\biOS (\d+)(?:\.\d+)*)/$1 . ", visionOS " . ($2 >= 9999 ? "9999" : $2 <= 17 ? "1.0" : ($2 - 16) . ".0")/ge'
+}
+
+sources_of() { find "Sources/$1" -name '*.swift' | sort; }
+
+# The settings every target gets from Package.swift: Swift 6 mode and the upcoming
+# features its loop adds. `-disable-objc-interop`: the stand-in standard library has none,
+# and without it the compiler cannot find the pointer-conversion intrinsics.
+common_flags=(
+    -swift-version 6 -enable-upcoming-feature MemberImportVisibility
+    -package-name serviceregistry -parse-as-library -Xfrontend -disable-objc-interop
+)
+
+problems=()
+started=$SECONDS
+for name in "${wanted[@]}"; do
+    row=
+    for candidate in "${platforms_table[@]}"; do
+        read -r key directory triple file <<<"$candidate"
+        if [[ $key == "$name" ]]; then row=$candidate; fi
+    done
+    [[ -n $row ]] || fail "unknown platform '$name' (one of: macos ios tvos watchos visionos)"
+    read -r key directory triple file <<<"$row"
+
+    interfaces_changed=false
+    for module in Swift _Concurrency _StringProcessing _RegexParser SwiftOnoneSupport Synchronization \
+        Testing _TestingInterop _TestDiscovery; do
+        install_interface "$module" "$directory" "$triple" "$file"
+    done
+    module_cache=$work/module-cache/$name
+    if $interfaces_changed; then rm -rf "$module_cache"; fi
+
+    modules=$work/modules/$name
+    mkdir -p "$modules" "$module_cache"
+    flags=(
+        -target "$triple" -sdk "$work/sdk" -resource-dir "$resource_dir"
+        -module-cache-path "$module_cache" -I "$modules" "${common_flags[@]}"
+    )
+    platform_started=$SECONDS
+    # In dependency order; the modules others import are emitted (which type-checks them
+    # in full), the rest only type-checked.
+    for target in ServiceRegistry WeReadInterfaces ServiceRouter ServiceRegistryTesting \
+        WeReadBookDetail WeReadReview WeReadReading WeReadBookshelf; do
+        case $target in
+            ServiceRegistry | WeReadInterfaces)
+                output=(-emit-module -emit-module-path "$modules/$target.swiftmodule") ;;
+            *) output=(-typecheck) ;;
+        esac
+        log=$work/logs/$name-$target.log
+        mkdir -p "$work/logs"
+        if "$swiftc" "${output[@]}" "${flags[@]}" -module-name "$target" $(sources_of "$target") >"$log" 2>&1; then
+            status=0
+        else
+            status=$?
+        fi
+        grep -v '^warning: Could not read SDKSettings.json for SDK at: ' "$log" || true
+        if [[ $status -ne 0 ]]; then problems+=("$target for $name ($triple)"); fi
+    done
+    printf '%s: %ds\n' "$name" $((SECONDS - platform_started))
+done
+
+printf 'checked %s in %ds\n' "${wanted[*]}" $((SECONDS - started))
+if [[ ${#problems[@]} -gt 0 ]]; then
+    printf 'error: does not type-check: %s\n' "${problems[@]}" >&2
+    exit 1
+fi
