@@ -12,21 +12,27 @@
 # Apple target (x86_64 macOS, the x86_64 simulators of the others) into a stand-in SDK and
 # type-checks our sources against them:
 #
-#   ServiceRegistry, ServiceRouter, ServiceRegistryTesting   the library products
-#   WeReadInterfaces and the example components that import only the standard library
-#   ServiceRouterTests and Tests/ConsumerPackage's tests     macOS only (tests run on macOS)
+#   every platform   the library products (ServiceRegistry, ServiceRouter,
+#                    ServiceRegistryTesting) and the WeRead example's libraries
+#   macOS only       the weread app, the benchmark, every test target, and
+#                    Tests/ConsumerPackage (tests run only on a Mac or Linux)
 #
-# What it catches: a use of any declaration of those modules whose `@available` is above
-# the platform's minimum or that is unavailable there (the same errors Xcode gives), with
-# `#if os(...)`/`canImport` taken as the Apple build takes them.
+# Foundation, Dispatch, Darwin and XCTest have no textual interface in the toolchain; the
+# targets that import them are checked against the stand-ins in Scripts/apple-availability-stubs
+# (the declarations this package uses, without availability). A target that starts using
+# more of them fails here with "cannot find ... in scope": add the declaration there.
+#
+# What it catches: a use of any declaration of the standard library, Concurrency,
+# Synchronization or Swift Testing whose `@available` is above the platform's minimum or
+# that is unavailable there (the errors Xcode gives), with `#if os(...)`/`canImport` taken
+# as the Apple build takes them.
 #
 # What it cannot catch:
-#   - Foundation, Dispatch, Darwin: the toolchain has no textual interface for them, so the
-#     targets that import them (the weread app, the benchmark, WeReadCatalog, the other
-#     test targets) are left out; audit those by reading.
-#   - What Apple's own builds of these modules declare differently from the Linux ones the
-#     interfaces come from. Swift Testing's exit tests, for one, are `unavailable` on iOS,
-#     tvOS, watchOS and visionOS (`SWT_NO_EXIT_TESTS`), but the Linux interface has them.
+#   - Foundation, Dispatch, Darwin or XCTest API that is too new or missing on a platform:
+#     the stand-ins carry no availability.
+#   - What Apple's own builds of the interfaced modules declare differently from the Linux
+#     ones. Swift Testing's exit tests, for one, are `unavailable` on iOS, tvOS, watchOS and
+#     visionOS (`SWT_NO_EXIT_TESTS`), but the Linux interface has them.
 #   - Runtime features the compiler does not gate on the deployment target: an isolated
 #     conformance (`@MainActor P`, macOS 26 runtime for casts) type-checks at macOS 15.
 #   - Older compilers: the interfaces are Swift 6.3.1's; API added to the standard library
@@ -35,11 +41,12 @@
 #   - visionOS versions of declarations that name only iOS are derived here (see
 #     `visionos_from_ios`), not read from Apple's SDK.
 #   - Objective-C interop (the stand-in standard library is built without it), code
-#     generation and linking: nothing is compiled to object code.
+#     generation and linking: nothing is compiled to object code. Tests/Fuzz is left out.
 #
 # Needs only the Swift toolchain (x86_64 Linux) and perl. Writes only under
-# .build/apple-availability. The first run rebuilds the interfaces for each platform
-# (about 4 minutes for all five on 2 cores); later runs reuse them (about 45 seconds).
+# .build/apple-availability. On 2 cores the first run takes about 5 minutes (it rebuilds
+# the interfaces once per platform); later runs reuse them and take about 100 seconds,
+# 60 of them for macOS (every target), 10 for each other platform.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -58,11 +65,11 @@ interfaces=$resources/linux
 # name  platform directory  target triple (x86_64, so that Float80 in the Linux interface
 # of the standard library has what it needs)  interface file name
 platforms_table=(
-    "macos    macosx           x86_64-apple-macos15.0           x86_64-apple-macos"
-    "ios      iphonesimulator  x86_64-apple-ios18.0-simulator   x86_64-apple-ios-simulator"
-    "tvos     appletvsimulator x86_64-apple-tvos18.0-simulator  x86_64-apple-tvos-simulator"
+    "macos    macosx           x86_64-apple-macos15.0             x86_64-apple-macos"
+    "ios      iphonesimulator  x86_64-apple-ios18.0-simulator     x86_64-apple-ios-simulator"
+    "tvos     appletvsimulator x86_64-apple-tvos18.0-simulator    x86_64-apple-tvos-simulator"
     "watchos  watchsimulator   x86_64-apple-watchos11.0-simulator x86_64-apple-watchos-simulator"
-    "visionos xrsimulator      x86_64-apple-xros2.0-simulator   x86_64-apple-xros-simulator"
+    "visionos xrsimulator      x86_64-apple-xros2.0-simulator     x86_64-apple-xros-simulator"
 )
 wanted=("$@")
 if [[ ${#wanted[@]} -eq 0 ]]; then wanted=(macos ios tvos watchos visionos); fi
@@ -117,20 +124,44 @@ visionos_from_ios() {
     perl -pe 's/(\@available\((?![^)]*visionOS)[^)]*?\biOS (\d+)(?:\.\d+)*)/$1 . ", visionOS " . ($2 >= 9999 ? "9999" : $2 <= 17 ? "1.0" : ($2 - 16) . ".0")/ge'
 }
 
-# A target's folder, as Package.swift lays it out.
-folder_of() {
-    case $1 in
-        *Tests) if [[ $1 == ConsumerTests ]]; then echo Tests/ConsumerPackage/Tests/$1; else echo Tests/$1; fi ;;
-        *) echo "Sources/$1" ;;
-    esac
-}
+# Every target, in dependency order: module name, folder, kind (a library is emitted for the
+# targets after it, which type-checks it in full; an executable is emitted too, without
+# -parse-as-library; a test target is only type-checked), and the platforms it is checked
+# for: the libraries and the example components for all, the rest, which run only on a Mac
+# or Linux, for macOS. The stubs stand in for Foundation, Dispatch, Darwin and XCTest.
+targets_table=(
+    "ServiceRegistry              Sources/ServiceRegistry                           library    all"
+    "WeReadInterfaces             Sources/WeReadInterfaces                          library    all"
+    "ServiceRouter                Sources/ServiceRouter                             library    all"
+    "ServiceRegistryTesting       Sources/ServiceRegistryTesting                    library    all"
+    "WeReadBookDetail             Sources/WeReadBookDetail                          library    all"
+    "WeReadReview                 Sources/WeReadReview                              library    all"
+    "WeReadReading                Sources/WeReadReading                             library    all"
+    "WeReadBookshelf              Sources/WeReadBookshelf                           library    all"
+    "Darwin                       Scripts/apple-availability-stubs/Darwin.swift     library    all"
+    "Dispatch                     Scripts/apple-availability-stubs/Dispatch.swift   library    all"
+    "Foundation                   Scripts/apple-availability-stubs/Foundation.swift library    all"
+    "XCTest                       Scripts/apple-availability-stubs/XCTest.swift     library    macos"
+    "WeReadCatalog                Sources/WeReadCatalog                             library    all"
+    "weread                       Sources/weread                                    executable macos"
+    "registry_benchmark           Sources/registry-benchmark                        executable macos"
+    "ServiceRegistryTestComponent Tests/ServiceRegistryTestComponent                library    macos"
+    "ServiceRegistryTests         Tests/ServiceRegistryTests                        test       macos"
+    "ServiceRegistryTestingTests  Tests/ServiceRegistryTestingTests                 test       macos"
+    "ServiceRouterTests           Tests/ServiceRouterTests                          test       macos"
+    "WeReadTests                  Tests/WeReadTests                                 test       macos"
+    "RegistryBenchmarkTests       Tests/RegistryBenchmarkTests                      test       macos"
+    "DocumentationExamplesTests   Tests/DocumentationExamplesTests                  test       macos"
+    "ConsumerApp                  Tests/ConsumerPackage/Sources/ConsumerApp         executable macos"
+    "ConsumerTests                Tests/ConsumerPackage/Tests/ConsumerTests         test       macos"
+)
 
 # The settings every target gets from Package.swift: Swift 6 mode and the upcoming
 # features its loop adds. `-disable-objc-interop`: the stand-in standard library has none,
 # and without it the compiler cannot find the pointer-conversion intrinsics.
 common_flags=(
     -swift-version 6 -enable-upcoming-feature MemberImportVisibility
-    -package-name serviceregistry -parse-as-library -Xfrontend -disable-objc-interop
+    -package-name serviceregistry -enable-testing -Xfrontend -disable-objc-interop
 )
 
 problems=()
@@ -152,27 +183,27 @@ for name in "${wanted[@]}"; do
     module_cache=$work/module-cache/$name
     if $interfaces_changed; then rm -rf "$module_cache"; fi
 
+    # Emptied, so that a module only a later target may import is never there for an
+    # earlier one (a stub Foundation for the core, say).
     modules=$work/modules/$name
+    rm -rf "$modules"
     mkdir -p "$modules" "$module_cache"
     flags=(
         -target "$triple" -sdk "$work/sdk" -resource-dir "$resource_dir"
         -module-cache-path "$module_cache" -I "$modules" "${common_flags[@]}"
     )
     platform_started=$SECONDS
-    # In dependency order. The libraries are emitted (which type-checks them in full) for
-    # the targets after them; the test targets that import nothing but Testing and our
-    # modules are type-checked for macOS only, where the tests run.
-    targets=(ServiceRegistry WeReadInterfaces ServiceRouter ServiceRegistryTesting
-        WeReadBookDetail WeReadReview WeReadReading WeReadBookshelf)
-    if [[ $name == macos ]]; then targets+=(ServiceRouterTests ConsumerTests); fi
-    for target in "${targets[@]}"; do
-        case $target in
-            *Tests) output=(-typecheck) ;;
-            *) output=(-emit-module -emit-module-path "$modules/$target.swiftmodule" -enable-testing) ;;
+    for entry in "${targets_table[@]}"; do
+        read -r target folder kind platforms <<<"$entry"
+        if [[ $platforms != all && $platforms != "$name" ]]; then continue; fi
+        case $kind in
+            library) output=(-emit-module -emit-module-path "$modules/$target.swiftmodule" -parse-as-library) ;;
+            executable) output=(-emit-module -emit-module-path "$modules/$target.swiftmodule") ;;
+            test) output=(-typecheck -parse-as-library) ;;
         esac
         log=$work/logs/$name-$target.log
         mkdir -p "$work/logs"
-        if "$swiftc" "${output[@]}" "${flags[@]}" -module-name "$target" $(find "$(folder_of "$target")" -name '*.swift' | sort) >"$log" 2>&1; then
+        if "$swiftc" "${output[@]}" "${flags[@]}" -module-name "$target" $(find "$folder" -name '*.swift' | sort) >"$log" 2>&1; then
             status=0
         else
             status=$?

@@ -1,0 +1,5 @@
+// A stand-in for the C library calls this package makes on Apple platforms, for
+// Scripts/check-apple-availability.sh only (see Foundation.swift here).
+public func write(_ fd: Int32, _ buf: UnsafeRawPointer!, _ nbyte: Int) -> Int { fatalError() }
+public func exit(_ status: Int32) -> Never { fatalError() }
+public func pow(_ x: Double, _ y: Double) -> Double { fatalError() }
