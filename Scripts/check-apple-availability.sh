@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Type-checks the library products for the Apple platforms Package.swift declares, at their
-# minimum versions (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), from Linux.
+# Type-checks the package for the Apple platforms Package.swift declares, at their minimum
+# versions (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), from Linux: the libraries for
+# all five, every other target for macOS.
 #
 #   Scripts/check-apple-availability.sh                 # every declared platform
 #   Scripts/check-apple-availability.sh macos ios       # some of them
@@ -84,8 +85,9 @@ for link in shims clang apinotes; do
 done
 
 # One module's Linux interface, rewritten for an Apple target:
-#   - its own body is built without availability checking (its inlinable code is written
-#     for the real Apple SDK); the `@available` attributes our code is checked against stay;
+#   - the module itself is built without availability checking (its inlinable code, as the
+#     Linux interface prints it, does not pass it); the `@available` attributes our code is
+#     checked against stay;
 #   - `import Glibc` goes (Synchronization's Linux mutex imports it), and the one Glibc-
 #     backed shim call in its inlinable code (`_swift_stdlib_gettid()`) becomes a constant;
 #   - `@backDeployed` goes: the Linux interface prints those functions without the bodies
