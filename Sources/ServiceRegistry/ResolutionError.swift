@@ -54,9 +54,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// failed (for a cycle: ending with the service met again).
     public let path: [String]
     /// The argument type given to `resolve`, or `nil` when none was given.
+    ///
+    /// Argument types are written as ``serviceType`` is, unless two of the types an error
+    /// shows read the same (two components' `Config`): then with their modules
+    /// (`Reviews.Config`, `Catalog.Config`).
     public let givenArgumentType: String?
     /// For ``Reason/argumentMismatch``: the argument types of the registrations that
-    /// exist for the type and name (`nil` entries are factories without an argument).
+    /// exist for the type and name (`nil` entries are factories without an argument),
+    /// written as ``givenArgumentType`` is.
     public let registeredArgumentTypes: [String?]
     /// For ``Reason/notRegistered``: registrations that look like what was meant (the same
     /// type under another name, or with an argument).

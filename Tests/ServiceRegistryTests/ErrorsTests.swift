@@ -1,4 +1,5 @@
 import ServiceRegistry
+import ServiceRegistryTestComponent
 import Testing
 
 /// Resolves and returns the thrown error, failing the test if nothing is thrown.
@@ -88,6 +89,30 @@ struct ErrorsTests {
         #expect(error.registeredArgumentTypes == ["String"])
         #expect(error.description.contains("`Int`"))
         #expect(error.description.contains("`String`"))
+    }
+
+    /// Two components' `Config`, one given and one registered: the error names each with
+    /// its module, where "asked with `Config`, registered with `Config`" would say nothing.
+    @Test func argumentTypesOfOneShortNameAreNamedWithTheirModules() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, _: ServiceRegistryTestComponent.Config) in
+            BookScreenImpl(bookId: "1")
+        }
+        let mismatch = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: Config()) }
+        #expect(mismatch.reason == .argumentMismatch)
+        #expect(mismatch.givenArgumentType == "ServiceRegistryTests.Config")
+        #expect(mismatch.registeredArgumentTypes == ["ServiceRegistryTestComponent.Config"])
+        #expect(
+            mismatch.description.contains(
+                "it was asked with an argument of type `ServiceRegistryTests.Config`, but it is registered with "
+                    + "`ServiceRegistryTestComponent.Config`."))
+
+        let missing = try resolutionError {
+            _ = try registry.resolve(BookScreen.self, name: "compact", argument: Config())
+        }
+        #expect(missing.reason == .notRegistered)
+        #expect(missing.givenArgumentType == "ServiceRegistryTests.Config")
+        #expect(missing.similarRegistrations == ["BookScreen with argument `ServiceRegistryTestComponent.Config`"])
     }
 
     @Test func argumentMismatchListsTheRegisteredArgumentTypesInOneOrder() throws {

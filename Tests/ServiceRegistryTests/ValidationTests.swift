@@ -703,6 +703,31 @@ struct SampleArgumentValidationTests {
                     + "Receipts (argument: String), Wallet (argument: String). "
                     + "To check them, pass a sample `String` to validate(sampleArguments:)."))
     }
+
+    /// Two components' `Config` as argument types: the listing and the sample it asks for
+    /// name each with its module, since "a sample `Config`" would not say which. An
+    /// argument type no other one shares a name with keeps its short name.
+    @Test func argumentTypesOfOneShortNameAreListedUnderTheirFullNames() throws {
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, config: Config) in Thing() }
+        registry.register(Wallet.self) { (_, config: ServiceRegistryTestComponent.Config) in Thing() }
+        registry.register(Inventory.self) { (_, orderID: String) in Thing() }
+        let report = try registry.validate()
+        #expect(
+            report.notChecked == [
+                "Inventory (argument: String)", "Receipts (argument: ServiceRegistryTests.Config)",
+                "Wallet (argument: ServiceRegistryTestComponent.Config)",
+            ])
+        #expect(
+            report.description.hasSuffix(
+                "To check them, pass a sample `ServiceRegistryTestComponent.Config`, a sample "
+                    + "`ServiceRegistryTests.Config` and a sample `String` to validate(sampleArguments:)."))
+        let graph = registry.dependencyGraph()
+        #expect(
+            graph.nodes.map(\.argumentType) == [
+                "String", "ServiceRegistryTests.Config", "ServiceRegistryTestComponent.Config",
+            ])
+    }
 }
 
 /// Two components' types of one name, nested in namespaces of this module.

@@ -12,33 +12,52 @@ extension ServiceRegistry {
         let typeName = TypeName.of(serviceType)
         let requested = TypeName.describe(typeName, name: key.name)
         let path = resolution.pointee.path(below: parent)
-        let givenArgument = argumentType.map(TypeName.of)
 
         let note = registeredOnlyBelowNote(key: key, requested: requested, parent: parent, resolution: resolution)
         let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service).map(\.registration)
         let sameName = sameType.filter { $0.key.name == key.name }
+        // The registrations the error lists: those under the name asked for, or else those
+        // under other names.
+        let shown = sameName.isEmpty ? sameType : sameName
+        let names = ArgumentTypeNames(given: argumentType, registrations: shown)
         if !sameName.isEmpty {
             // The table's order follows where the runtime put the types, which changes from
             // run to run: no argument first, then by name, so the text and its fix do not.
-            let registered = sameName.map(\.argumentTypeName).sorted { lhs, rhs in
+            let registered = names.registered.sorted { lhs, rhs in
                 guard let rhs else { return false }
                 guard let lhs else { return true }
                 return lhs < rhs
             }
             let convertsNote = argumentConversionNote(
-                argumentType: argumentType, argument: argument, registrations: sameName)
+                argumentType: argumentType, argument: argument, registrations: sameName, names: names)
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
-                givenArgumentType: givenArgument, registeredArgumentTypes: registered,
+                givenArgumentType: names.given, registeredArgumentTypes: registered,
                 note: ResolutionError.notes(note, convertsNote))
         }
-        let similar = sameType.map { registration in
-            registration.argumentTypeName.map { "\(registration.displayName) with argument `\($0)`" }
-                ?? registration.displayName
+        let similar = zip(shown, names.registered).map { registration, argumentName in
+            argumentName.map { "\(registration.displayName) with argument `\($0)`" } ?? registration.displayName
         }
         return ResolutionError(
             reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: requested,
-            givenArgumentType: givenArgument, similarRegistrations: similar.sorted(), note: note)
+            givenArgumentType: names.given, similarRegistrations: similar.sorted(), note: note)
+    }
+
+    /// The argument types one error shows, named so that no two of them read the same
+    /// (see ``TypeName/distinguishing(_:)``).
+    private struct ArgumentTypeNames {
+        /// The type given to the resolve, if any.
+        let given: String?
+        /// The registrations' argument types, in their order; `nil` for none.
+        let registered: [String?]
+
+        init(given: Any.Type?, registrations: [AnyRegistration]) {
+            let types = registrations.map(\.argumentType)
+            var names = TypeName.distinguishing(([given] + types).compactMap { $0 })[...]
+            func next(_ type: Any.Type?) -> String? { type == nil ? nil : names.popFirst() }
+            self.given = next(given)
+            self.registered = types.map(next)
+        }
     }
 
     /// For an argument whose type converts to a registered argument type (a type that
@@ -48,18 +67,20 @@ extension ServiceRegistry {
     /// existential, an optional or a tuple, the value's cast could succeed where the
     /// given type does not convert (a downcast, an unwrap), and `as` would not compile.
     private func argumentConversionNote(
-        argumentType: Any.Type?, argument: UnsafeRawPointer?, registrations: [AnyRegistration]
+        argumentType: Any.Type?, argument: UnsafeRawPointer?, registrations: [AnyRegistration],
+        names: ArgumentTypeNames
     ) -> String? {
-        guard let argumentType, let argument, !(argumentType is any OptionalService.Type) else { return nil }
+        guard let argumentType, let argument, let given = names.given,
+            !(argumentType is any OptionalService.Type)
+        else { return nil }
         func load<Given>(_: Given.Type) -> Any { argument.assumingMemoryBound(to: Given.self).pointee }
         let value = load(argumentType)
-        let given = TypeName.of(argumentType)
         guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(argumentType), !given.hasPrefix("(") else {
             return nil
         }
-        guard let target = registrations.first(where: { $0.argumentCasts(value) })?.argumentTypeName else {
-            return nil
-        }
+        guard let index = registrations.firstIndex(where: { $0.argumentCasts(value) }),
+            let target = names.registered[index]
+        else { return nil }
         return "The argument's type `\(given)` converts to `\(target)`, but a registration is found by the exact "
             + "argument type: pass it as `\(target)` (argument: value as \(target))."
     }

@@ -90,7 +90,10 @@ class AnyRegistration: @unchecked Sendable {
     var qualifiedServiceTypeName: String { fatalError("subclass responsibility") }
 
     /// The argument type as a reader writes it, or `nil` for a factory without one.
-    var argumentTypeName: String? { fatalError("subclass responsibility") }
+    var argumentTypeName: String? { argumentType.map(TypeName.of) }
+
+    /// The factory's argument type, or `nil` for a factory without one.
+    var argumentType: Any.Type? { nil }
 
     /// Whether `value`, an argument given to a resolve that missed this registration,
     /// casts to this factory's argument type. Only for building an error.
@@ -277,8 +280,6 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         super.init(key: ServiceKey(Service.self, name: name), scope: scope, origin: origin)
     }
 
-    override var argumentTypeName: String? { nil }
-
     override func invoke(_ resolver: borrowing Resolver, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer)
         throws
     {
@@ -309,7 +310,7 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
             scope: scope, origin: origin)
     }
 
-    override var argumentTypeName: String? { TypeName.of(Argument.self) }
+    override var argumentType: Any.Type? { Argument.self }
 
     override func argumentCasts(_ value: Any) -> Bool { value is Argument }
 

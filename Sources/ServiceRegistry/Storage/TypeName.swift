@@ -126,6 +126,21 @@ package enum TypeName {
         return name
     }
 
+    /// Names for `types` that one message shows together, in their order: each as
+    /// ``of(_:)`` writes it, unless another of them reads the same, when both read as
+    /// ``qualified(_:)`` writes them. Two components' `Config`, one given and one
+    /// registered, would otherwise read "given `Config`, registered with `Config`".
+    static func distinguishing(_ types: [Any.Type]) -> [String] {
+        let names = types.map(of)
+        var typesByName: [String: Set<ObjectIdentifier>] = [:]
+        for (name, type) in zip(names, types) {
+            typesByName[name, default: []].insert(ObjectIdentifier(type))
+        }
+        return zip(names, types).map { name, type in
+            (typesByName[name]?.count ?? 0) > 1 ? qualified(type) : name
+        }
+    }
+
     /// How code names the metatype of the type called `typeName` (as ``of(_:)`` spells
     /// it): `ReviewService.self`, or `(Clock & ReviewService).self` and
     /// `((Int) -> String).self` for a composition or a function type, where `.self` would

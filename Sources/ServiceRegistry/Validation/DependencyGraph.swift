@@ -23,7 +23,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         public let serviceType: String
         /// The registration name, if any.
         public let name: String?
-        /// The factory's argument type, if it takes one.
+        /// The factory's argument type, if it takes one, written as ``serviceType`` is;
+        /// with its module when another registered argument type shares that name.
         public let argumentType: String?
         /// The registration's scope; `nil` for a missing service.
         public let scope: Scope?

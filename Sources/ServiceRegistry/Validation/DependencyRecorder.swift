@@ -31,17 +31,33 @@ final class DependencyRecorder: Sendable {
     private let sharedShortNames: Set<String>
     /// The full names of the registered types, by short name.
     private let registeredFullNames: [String: Set<String>]
+    /// The registrations' argument types, named so that no two read the same.
+    private let argumentTypeNames: [ObjectIdentifier: String]
 
     init(registry: ServiceRegistry) {
         self.registry = registry
         var fullNames: [String: Set<String>] = [:]
+        var argumentTypes: [ObjectIdentifier: Any.Type] = [:]
         for level in registry.lineage {
             for registration in level.table.allRegistrations + (OverrideLayer.active?.registrations(in: level) ?? []) {
                 fullNames[registration.serviceTypeName, default: []].insert(registration.qualifiedServiceTypeName)
+                if let argumentType = registration.argumentType {
+                    argumentTypes[ObjectIdentifier(argumentType)] = argumentType
+                }
             }
         }
         registeredFullNames = fullNames
         sharedShortNames = Self.shared(fullNames)
+        let types = Array(argumentTypes.values)
+        argumentTypeNames = Dictionary(
+            uniqueKeysWithValues: zip(types.map(ObjectIdentifier.init), TypeName.distinguishing(types)))
+    }
+
+    /// The argument type of `registration` as the graph and the validation listings show
+    /// it: its short name, unless another registered argument type has that name too (two
+    /// components' `Config`), then its full one; `nil` for a factory without an argument.
+    func argumentTypeName(of registration: AnyRegistration) -> String? {
+        registration.argumentType.map { argumentTypeNames[ObjectIdentifier($0)] ?? TypeName.of($0) }
     }
 
     /// The recorded graph.
@@ -142,7 +158,7 @@ final class DependencyRecorder: Sendable {
                 status ?? current?.status ?? (registration.key.takesNoArgument ? .resolved : .notChecked)
             state.nodes[id] = DependencyGraph.Node(
                 id: id, serviceType: serviceType, name: registration.key.name,
-                argumentType: registration.argumentTypeName, scope: registration.scope, origin: origin,
+                argumentType: argumentTypeName(of: registration), scope: registration.scope, origin: origin,
                 registryLevel: level, status: current.map { Self.stronger($0.status, resolvedStatus) } ?? resolvedStatus)
             return id
         }
@@ -154,7 +170,7 @@ final class DependencyRecorder: Sendable {
     private func newID(
         for registration: AnyRegistration, level: Int, taken: Set<String>
     ) -> (id: String, serviceType: String) {
-        let argument = registration.argumentTypeName.map { " <\($0)>" } ?? ""
+        let argument = argumentTypeName(of: registration).map { " <\($0)>" } ?? ""
         let suffix = (level > 0 ? " @\(level)" : "")
             + (registration.origin == Installing.overrideRegistration ? " (override)" : "")
         func id(_ serviceType: String) -> String {

@@ -176,7 +176,8 @@ extension ServiceRegistry {
         for ((name, _, _), (registration, owner, outcome)) in named {
             // A type may have a registration without an argument and others with one: the
             // argument type tells their entries apart.
-            let displayName = registration.argumentTypeName.map { "\(name) (argument: \($0))" } ?? name
+            let argument = recorder.argumentTypeName(of: registration)
+            let displayName = argument.map { "\(name) (argument: \($0))" } ?? name
             switch outcome {
             case .built:
                 built.append(displayName)
@@ -186,7 +187,7 @@ extension ServiceRegistry {
                         registration: displayName, origin: owner.originName(registration.origin), error: error))
             case .notChecked:
                 notChecked.append(displayName)
-                if let argument = registration.argumentTypeName, !missingSampleTypes.contains(argument) {
+                if let argument, !missingSampleTypes.contains(argument) {
                     missingSampleTypes.append(argument)
                 }
             }
