@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 // A package of its own that depends on ServiceRegistry by path, the way an app would:
-// proof that the library embeds in another Swift package with nothing else.
+// proof that the library embeds in another Swift package with nothing else. It also holds
+// Docs/GettingStarted.md's app, module by module as the page splits it (Interfaces,
+// Reviews, BookDetail, BookApp, BookAppTests), so the page's code is compiled across real
+// module boundaries, where a missing `public` fails.
 // Built, tested and run by .ci/run (`swift test` and `swift run` with
 // `--package-path Tests/ConsumerPackage`).
 import PackageDescription
@@ -13,6 +16,29 @@ let package = Package(
         .package(name: "ServiceRegistry", path: "../.."),
     ],
     targets: [
+        // Docs/GettingStarted.md's targets, as its manifest fragment declares them.
+        .target(name: "Interfaces"),
+        .target(
+            name: "Reviews",
+            dependencies: ["Interfaces", .product(name: "ServiceRegistry", package: "ServiceRegistry")]
+        ),
+        .target(
+            name: "BookDetail",
+            dependencies: ["Interfaces", .product(name: "ServiceRegistry", package: "ServiceRegistry")]
+        ),
+        .executableTarget(
+            name: "BookApp",
+            dependencies: [
+                "Interfaces", "Reviews", "BookDetail",
+                .product(name: "ServiceRegistry", package: "ServiceRegistry"),
+            ]
+        ),
+        .testTarget(
+            name: "BookAppTests",
+            dependencies: [
+                "Interfaces", "Reviews", "BookDetail", .product(name: "ServiceRegistry", package: "ServiceRegistry"),
+            ]
+        ),
         // `package:` names the dependency by the `name:` given above, not by the checkout's
         // folder name, which differs between clones (CI clones into a folder of its own).
         .executableTarget(
