@@ -77,6 +77,27 @@ struct RoutePatternTests {
         #expect(try router.url(for: "weread://book:/:id", parameters: ["id": 42]) == "weread://book/42")
     }
 
+    /// A host the router cannot match is refused for what is actually wrong with it, as a
+    /// URL's host would be: credentials (with or without a password), an IP literal, a
+    /// port after a host parameter or wildcard, or a ':' that is not a port's.
+    @Test(arguments: [
+        ("weread://u:p@book/x", "contains credentials ('@'); remove the user part"),
+        ("weread://user@book/x", "contains credentials ('@'); remove the user part"),
+        ("weread://[::1]/x", "is an IP literal ('[...]'), which the router does not support"),
+        ("weread://book:80/x", "names the port ':80'; routes match a host whatever the URL's port, so remove it"),
+        ("weread://:screen:8080/x", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),
+        ("weread://*:8080", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),
+        ("weread://a:b/x", "contains ':', which would start a port in a URL; write a literal ':' as %3A"),
+    ])
+    func aBadHostIsRefusedForWhatIsWrongWithIt(pattern: String, problem: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+        guard case .invalidPattern(_, let found)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(found.hasSuffix(problem), "\(pattern): \(found)")
+    }
+
     /// `é` as one scalar (NFC) and as `e` and U+0301 (NFD) are canonically equivalent, and
     /// the router compares literals, query names and query values as Swift compares
     /// strings, so either spelling matches the other; a captured value keeps the URL's.

@@ -85,19 +85,32 @@ struct PatternParser {
         )
     }
 
+    /// Reads the host, refusing what a URL's host could not be for what it is, in the
+    /// order the URL parser checks: credentials, an IP literal, then a port.
     private mutating func readHost(_ authority: Piece) throws(RouteError) -> PatternSegment {
+        let spelled = Self.string(authority)
+        if authority.contains(UInt8(ascii: "@")) {
+            throw invalid("the host '\(spelled)' contains credentials ('@'); remove the user part")
+        }
+        if authority.first == UInt8(ascii: "[") {
+            throw invalid("the host '\(spelled)' is an IP literal ('[...]'), which the router does not support")
+        }
         // An empty port is no port, as in a URL (RFC 3986 §3.2.3): `weread://book:/x` is
         // `weread://book/x`. A lone ':' stays a parameter without a name.
         let host = authority.count > 1 && authority.last == UInt8(ascii: ":") ? authority.dropLast() : authority
+        // Digits after a ':' that does not start the host are a port, whether the host is a
+        // literal, a parameter (`:screen:8080`) or a wildcard (`*:8080`).
+        if let colon = host.dropFirst().lastIndex(of: UInt8(ascii: ":")), colon + 1 < host.endIndex,
+            host[(colon + 1)...].allSatisfy(isASCIIDigit)
+        {
+            throw invalid("the host '\(spelled)' names the port '\(Self.string(host[colon...]))'; routes match a host whatever the URL's port, so remove it")
+        }
         let first = host.first
         if first == UInt8(ascii: ":") || first == UInt8(ascii: "*") {
             return try readSegment(host)
         }
         if host.contains(UInt8(ascii: ":")) {
-            throw invalid("the host '\(Self.string(authority))' names a port; the router matches hosts without ports")
-        }
-        if host.contains(UInt8(ascii: "@")) {
-            throw invalid("the host '\(Self.string(host))' contains credentials ('@')")
+            throw invalid("the host '\(spelled)' contains ':', which would start a port in a URL; write a literal ':' as %3A")
         }
         return .literal(lowercasedASCII(try decode(host, what: "host")[...]))
     }
