@@ -43,6 +43,8 @@ public struct RouteError: Error, CustomStringConvertible {
         /// fragment is missing (`value` is `nil`). `pattern` is the route that came closest.
         case invalidParameter(name: String, value: String?, expected: String, pattern: String?)
         /// A handler (or URL generation) asked for a parameter the route does not have.
+        /// `pattern` is `"fallback"` when a fallback's handler asked: its request has no
+        /// parameters.
         case missingParameter(name: String, pattern: String?)
         /// The route matched, but its service could not be resolved from the registry.
         /// `pattern` is `"fallback"` when it was a fallback's service.
@@ -121,6 +123,9 @@ public struct RouteError: Error, CustomStringConvertible {
             // Without a URL the error comes from building one (url(for:)), not from opening.
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
             return url.map { "Cannot open '\($0)': parameter " + detail } ?? "Parameter " + detail
+        case .missingParameter(let name, let pattern) where pattern == Self.fallbackPattern:
+            return "No parameter '\(name)' for \(subject): a fallback opened it, and a fallback's request has no "
+                + "parameters. Read the URL in a fallback (request.url, request.query(_:))."
         case .missingParameter(let name, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the route"
             return "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? ""). "

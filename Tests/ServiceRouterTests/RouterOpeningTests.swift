@@ -339,6 +339,22 @@ struct RouterOpeningTests {
         #expect(counter.value == 1)
     }
 
+    /// A fallback's request captures no parameters. A handler shared with a route that
+    /// reads one there is told so, with the URL, rather than of a "route" that has none.
+    @Test func aParameterReadInAFallbackIsMissingFromTheFallbackNotARoute() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        router.setFallback(forScheme: "weread") { request in try request.parameters.string("id") }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://shelf/1") }
+        guard case .missingParameter("id", "fallback"?) = error.reason else {
+            Issue.record("expected missingParameter in the fallback, got \(error.reason)")
+            return
+        }
+        #expect(error.url == "weread://shelf/1")
+        #expect(
+            error.description == "No parameter 'id' for 'weread://shelf/1': a fallback opened it, and a fallback's "
+                + "request has no parameters. Read the URL in a fallback (request.url, request.query(_:)).")
+    }
+
     @Test func aFailingFallbackIsCalledTheFallbackNotARoute() throws {
         // No route named 'fallback' exists; the messages must not say one matched.
         let router = ServiceRouter(registry: makeRegistry())

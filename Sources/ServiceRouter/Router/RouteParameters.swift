@@ -26,6 +26,15 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         self.url = nil
     }
 
+    /// The parameters of a fallback's request: none, but a name asked for is reported as
+    /// missing from the fallback, for `url`, rather than from a route.
+    init(fallbackFor url: RouteURL) {
+        self.storage = []
+        self.wildcardName = nil
+        self.pattern = RouteError.fallbackPattern
+        self.url = url.string
+    }
+
     /// Captures the values `pattern` matched in `url`. The caller has matched them, so
     /// the pattern's segments line up with the URL's.
     init(pattern: RoutePattern, url: RouteURL) {
@@ -89,7 +98,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Parameter name: The parameter name.
     /// - Returns: The decoded value.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/missingParameter(name:pattern:)``
-    ///   when the pattern has no such parameter.
+    ///   when the pattern has no such parameter (a fallback's request has none).
     public func string(_ name: String) throws(RouteError) -> String {
         guard let value = self[name] else {
             throw RouteError(.missingParameter(name: name, pattern: pattern), url: url)

@@ -191,6 +191,6 @@ extension ServiceRouter {
     }
 
     private func fallbackRequest(_ url: RouteURL, _ origin: URLOrigin) -> RouteRequest {
-        RouteRequest(url: url, parameters: RouteParameters([:]), pattern: nil, origin: origin)
+        RouteRequest(url: url, parameters: RouteParameters(fallbackFor: url), pattern: nil, origin: origin)
     }
 }
