@@ -49,6 +49,10 @@ struct ExternalURLSafetyTests {
         configuration.allowedExternalSchemes = ["WeRead", "HTTPS"]
         #expect(configuration.allowedExternalSchemes == ["weread", "https"])
         #expect(ServiceRouter.Configuration(allowedExternalSchemes: ["WeRead"]).allowedExternalSchemes == ["weread"])
+        // Named as a URL spells it, with its ':' or '://', a scheme still means itself.
+        configuration.allowedExternalSchemes = ["weread://", "https:"]
+        #expect(configuration.allowedExternalSchemes == ["weread", "https"])
+        #expect(ServiceRouter.Configuration(allowedExternalSchemes: ["WeRead://"]).allowedExternalSchemes == ["weread"])
     }
 
     @Test func inAppOnlyRoutesRefuseExternalURLsButServeAppCode() throws {

@@ -330,6 +330,19 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }) == "noRoute")
     }
 
+    /// A scheme is named as the URL spells it before its `:` or `://`; written with them,
+    /// a fallback was stored under a key no URL has, and never ran, while the error said
+    /// no fallback was set.
+    @Test(arguments: ["https", "HTTPS:", "https://"])
+    func aSchemeFallbackTakesTheSchemeWithOrWithoutItsDelimiter(scheme: String) throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        router.setFallback(forScheme: scheme) { _ in "web" }
+        #expect(try router.open("https://example.org", as: String.self) == "web")
+        #expect(try router.open("https://example.org", as: String.self, from: .external) == "web")
+        router.removeFallback(forScheme: scheme)
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("https://example.org") }) == "noRoute")
+    }
+
     @Test func fallbacksMayRunAgainstAService() throws {
         let counter = BuildCounter()
         let router = ServiceRouter(registry: makeRegistry(counter: counter))

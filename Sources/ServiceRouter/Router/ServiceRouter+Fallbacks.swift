@@ -13,7 +13,8 @@ extension ServiceRouter {
     /// ```
     ///
     /// - Parameters:
-    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - scheme: The scheme (any case, with or without the `:` or `://` after it), or
+    ///     `nil` for the global fallback.
     ///   - handler: Runs with the request (no parameters); replaces an earlier fallback.
     public func setFallback<Result>(
         forScheme scheme: String? = nil,
@@ -33,7 +34,8 @@ extension ServiceRouter {
     /// ```
     ///
     /// - Parameters:
-    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - scheme: The scheme (any case, with or without the `:` or `://` after it), or
+    ///     `nil` for the global fallback.
     ///   - handler: Runs with the request (no parameters); replaces an earlier fallback.
     public func setFallback<Result>(
         forScheme scheme: String? = nil,
@@ -46,7 +48,8 @@ extension ServiceRouter {
     /// view service that shows unknown `https` links.
     ///
     /// - Parameters:
-    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - scheme: The scheme (any case, with or without the `:` or `://` after it), or
+    ///     `nil` for the global fallback.
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - handler: Runs with the resolved service and the request; replaces an earlier fallback.
@@ -63,7 +66,8 @@ extension ServiceRouter {
     /// the URL, passing it on to the global fallback.
     ///
     /// - Parameters:
-    ///   - scheme: The scheme (any case), or `nil` for the global fallback.
+    ///   - scheme: The scheme (any case, with or without the `:` or `://` after it), or
+    ///     `nil` for the global fallback.
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - handler: Runs with the resolved service and the request; replaces an earlier fallback.
@@ -78,7 +82,8 @@ extension ServiceRouter {
 
     /// Removes the fallback for `scheme`, or the global one for `nil`.
     ///
-    /// - Parameter scheme: The scheme (any case), or `nil` for the global fallback.
+    /// - Parameter scheme: The scheme (any case, with or without the `:` or `://` after it),
+    ///   or `nil` for the global fallback.
     public func removeFallback(forScheme scheme: String? = nil) {
         replaceFallback(scheme, with: nil)
     }
@@ -89,7 +94,7 @@ extension ServiceRouter {
     private func replaceFallback(_ scheme: String?, with action: (any RouteAction)?) {
         let replaced = state.withLock { state -> (any RouteAction)? in
             if let scheme {
-                let key = lowercasedASCII(scheme[...])
+                let key = schemeKey(scheme)
                 let old = state.schemeFallbacks[key]
                 state.schemeFallbacks[key] = action
                 return old

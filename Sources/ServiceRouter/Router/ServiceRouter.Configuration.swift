@@ -9,12 +9,14 @@ extension ServiceRouter {
     /// )
     /// ```
     public struct Configuration: Sendable {
-        /// The schemes an ``URLOrigin/external`` URL may use, lowercase. `nil` (the
-        /// default) allows exactly the schemes that have a route or a scheme fallback, so a
-        /// global fallback never opens `javascript:` or `file:` links from outside.
+        /// The schemes an ``URLOrigin/external`` URL may use, kept lowercase and without a
+        /// trailing `:` or `://` (`"WeRead://"` is kept as `weread`). `nil` (the default)
+        /// allows exactly the schemes that have a route or a scheme fallback, so a global
+        /// fallback never opens `javascript:` or `file:` links from outside.
         public var allowedExternalSchemes: Set<String>? {
-            // Schemes are compared lowercase; normalising here keeps `"WeRead"` working.
-            didSet { allowedExternalSchemes = allowedExternalSchemes.map(Self.lowercased) }
+            // Schemes are compared lowercase and without their `:`; normalising here keeps
+            // `"WeRead"` and `"weread://"` working.
+            didSet { allowedExternalSchemes = allowedExternalSchemes.map(Self.keyed) }
         }
         /// Length, segment and query limits, and `+` decoding.
         public var parsing: URLParsingOptions
@@ -24,8 +26,9 @@ extension ServiceRouter {
         /// Creates a configuration.
         ///
         /// - Parameters:
-        ///   - allowedExternalSchemes: Schemes outside URLs may use (any case), or `nil`
-        ///     for "the schemes that have routes or scheme fallbacks".
+        ///   - allowedExternalSchemes: Schemes outside URLs may use (any case, with or
+        ///     without the `:` or `://` after them), or `nil` for "the schemes that have
+        ///     routes or scheme fallbacks".
         ///   - parsing: Parsing limits and options.
         ///   - parameterTypes: Custom parameter types; one named like a built-in replaces it.
         public init(
@@ -33,13 +36,13 @@ extension ServiceRouter {
             parsing: URLParsingOptions = URLParsingOptions(),
             parameterTypes: [ParameterType] = []
         ) {
-            self.allowedExternalSchemes = allowedExternalSchemes.map(Self.lowercased)
+            self.allowedExternalSchemes = allowedExternalSchemes.map(Self.keyed)
             self.parsing = parsing
             self.parameterTypes = parameterTypes
         }
 
-        private static func lowercased(_ schemes: Set<String>) -> Set<String> {
-            Set(schemes.map { lowercasedASCII($0[...]) })
+        private static func keyed(_ schemes: Set<String>) -> Set<String> {
+            Set(schemes.map(schemeKey))
         }
     }
 }

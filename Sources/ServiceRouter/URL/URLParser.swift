@@ -199,6 +199,16 @@ func lowercasedASCII(_ text: Substring) -> String {
     return String(decoding: text.utf8.map { isASCIIUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
 }
 
+/// A scheme named by app code (a fallback's, an allowed external one) as the router keys
+/// it: lowercase, without the `:` or `://` that follows it in a URL. No scheme contains
+/// either, so `"https://"` can only mean `https`; kept, it would be a key no URL has.
+func schemeKey(_ scheme: String) -> String {
+    var text = scheme[...]
+    if text.hasSuffix("//") { text = text.dropLast(2) }
+    if text.hasSuffix(":") { text = text.dropLast() }
+    return lowercasedASCII(text)
+}
+
 /// Splits `text` at every `separator` byte, dropping empty pieces. Splitting by byte
 /// rather than by `Character` matters: `&` followed by a combining mark is one
 /// `Character`, and would otherwise hide the delimiter.
