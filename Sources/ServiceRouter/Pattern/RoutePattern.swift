@@ -16,7 +16,8 @@
 /// The host is the first segment and may itself be a parameter (`weread://:screen`).
 /// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
 /// (`weread://book:/:id`) is no port, as in a URL. Scheme and host literals are
-/// case-insensitive; path literals are case-sensitive. Literals compare as Swift strings
+/// case-insensitive for ASCII letters (a URL's host is lowercased only there); path
+/// literals are case-sensitive. Literals compare as Swift strings
 /// do, by Unicode canonical equivalence: a precomposed `é` matches `e` followed by U+0301,
 /// either way round. Query items not named in the pattern are allowed and reach the
 /// handler through ``RouteRequest/query(_:)``.

@@ -83,6 +83,9 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// What the pattern's trailing wildcard matched: the remaining decoded segments
     /// joined with `/` (empty when it matched nothing); `nil` without a wildcard.
+    ///
+    /// A segment's own `/` (written `%2F`) looks here like a separator: `a%2Fb/c` and
+    /// `a/b/c` both give `a/b/c`. Read `request.url.pathSegments` to tell them apart.
     public var wildcard: String? {
         wildcardName.flatMap { self[$0] }
     }

@@ -23,7 +23,8 @@ import ServiceRegistry
 /// ```
 ///
 /// - Matching: literal segments beat typed parameters, which beat plain parameters,
-///   which beat wildcards; then explicit priority; see ``RoutePattern`` for the syntax.
+///   which beat wildcards; then more query and fragment requirements; then explicit
+///   priority; see ``RoutePattern`` for the syntax.
 ///   Its cost depends on the URL's length, not on the number of routes.
 /// - Unmatched URLs go to the fallback for their scheme, then the global fallback, else
 ///   a ``RouteError``. A handler may decline (``RouteOutcome/declined``) to pass the URL on.
