@@ -408,6 +408,18 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
     }
 
+    /// Parameters made for calling a handler directly in a test give the wildcard's value
+    /// as matching would: an unnamed one under `*`, a named one when it is named.
+    @Test func parametersMadeForATestGiveTheWildcardAsMatchingDoes() throws {
+        let router = try makeEchoRouter(["weread://web/*", "weread://doc/*path"])
+        #expect(try router.match("weread://web/a/b").parameters.wildcard == "a/b")
+        #expect(RouteParameters(["*": "a/b"]).wildcard == "a/b")
+        #expect(try router.match("weread://doc/a/b").parameters.wildcard == "a/b")
+        #expect(RouteParameters(["path": "a/b", "id": "1"], wildcardName: "path").wildcard == "a/b")
+        #expect(RouteParameters(["id": "1"]).wildcard == nil)
+        #expect(RouteParameters(["path": "a/b"]).wildcard == nil)
+    }
+
     @Test func matchReportsTheWinningRouteWithoutResolvingAnything() throws {
         let counter = BuildCounter()
         let router = ServiceRouter(registry: makeRegistry(counter: counter))

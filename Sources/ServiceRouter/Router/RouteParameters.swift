@@ -18,10 +18,18 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// Creates parameters, for calling a handler directly in a test.
     ///
-    /// - Parameter values: The parameter values by name.
-    public init(_ values: [String: String]) {
+    /// ```swift
+    /// let parameters = RouteParameters(["path": "help/faq"], wildcardName: "path")
+    /// parameters.wildcard   // "help/faq", as for weread://web/help/faq and weread://web/*path
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - values: The parameter values by name; an unnamed wildcard's is `*`.
+    ///   - wildcardName: The name of the value ``wildcard`` gives, as the pattern's
+    ///     `*name` names it; `nil` gives the unnamed wildcard's (`*`), when `values` has one.
+    public init(_ values: [String: String], wildcardName: String? = nil) {
         self.storage = values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        self.wildcardName = nil
+        self.wildcardName = wildcardName ?? (values["*"] == nil ? nil : "*")
         self.pattern = nil
         self.url = nil
     }
