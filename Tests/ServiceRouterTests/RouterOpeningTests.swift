@@ -420,6 +420,23 @@ struct RouterOpeningTests {
         #expect(RouteParameters(["path": "a/b"]).wildcard == nil)
     }
 
+    /// A required query item written without '=' is in the URL, so the error does not
+    /// call it missing: its value is empty.
+    @Test func aRequiredQueryItemWithoutAValueIsNotCalledMissing() throws {
+        let router = try makeEchoRouter(["weread://search?q=:term", "weread://tab?name=reviews"])
+        let bare = try #require(throws: RouteError.self) { try router.open("weread://search?q") }
+        #expect(
+            bare.description == "Cannot open 'weread://search?q': parameter 'q' of route 'weread://search?q=:term' "
+                + "must be a non-empty value, but got ''.")
+        let literal = try #require(throws: RouteError.self) { try router.open("weread://tab?name&other=1") }
+        guard case .invalidParameter("name", "", "'reviews'", _) = literal.reason else {
+            Issue.record("expected invalidParameter with an empty value, got \(literal.reason)")
+            return
+        }
+        let absent = try #require(throws: RouteError.self) { try router.open("weread://search?x") }
+        #expect(absent.description.hasSuffix("must be a non-empty value, but it is missing."))
+    }
+
     @Test func matchReportsTheWinningRouteWithoutResolvingAnything() throws {
         let counter = BuildCounter()
         let router = ServiceRouter(registry: makeRegistry(counter: counter))

@@ -19,7 +19,9 @@ extension ServiceRouter {
             }
         }
         for requirement in pattern.query {
+            // An item written without '=' (`?q`) is in the URL with an empty value, not missing.
             let value = url.queryValue(requirement.name)
+                ?? (url.queryItems.contains { $0.name == requirement.name } ? "" : nil)
             if let problem = unmet(requirement.value, value) {
                 return invalid(requirement.name, value, problem)
             }
