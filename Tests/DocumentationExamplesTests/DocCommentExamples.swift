@@ -463,7 +463,8 @@ extension DocComments {
         #expect(throws: RouteError.self) { try router.open("weread://debug/reset", from: .external) }
     }
 
-    /// The plain `register`, ``RouteOutcome``, ``RouteRequest`` and ``RouteParameters``.
+    /// The plain `register`, ``RouteOutcome``, ``RouteRequest`` and ``RouteParameters``
+    /// (matched, and made for a test).
     @Test func registeringHandlers() throws {
         let router = ServiceRouter(registry: DocComments.routerRegistry())
         try router.register("weread://shelf") { (shelf: any BookshelfService, request) in
@@ -491,6 +492,9 @@ extension DocComments {
             return "\(id) \(term) \(rest ?? "-") \(ratio)"
         }
         #expect(try router.open("weread://search/7/a/b?q=x&ratio=0.5", as: String.self) == "7 x a/b 0.5")
+
+        let parameters = RouteParameters(["path": "help/faq"], wildcardName: "path")
+        #expect(parameters.wildcard == "help/faq")
     }
 
     /// ``RouteError``.
