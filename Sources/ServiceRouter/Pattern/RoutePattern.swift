@@ -17,10 +17,10 @@
 /// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
 /// (`weread://book:/:id`) is no port, as in a URL. Scheme and host literals are
 /// case-insensitive for ASCII letters (a URL's host is lowercased only there); path
-/// literals are case-sensitive. Literals compare as Swift strings
-/// do, by Unicode canonical equivalence: a precomposed `é` matches `e` followed by U+0301,
-/// either way round. Query items not named in the pattern are allowed and reach the
-/// handler through ``RouteRequest/query(_:)``.
+/// literals are case-sensitive. Literals compare as Swift strings do, by Unicode
+/// canonical equivalence: a precomposed `é` matches `e` followed by U+0301, either way
+/// round. Query items not named in the pattern are allowed and reach the handler through
+/// ``RouteRequest/query(_:)``.
 ///
 /// ```swift
 /// let pattern = try RoutePattern("weread://book/:bookId(int)/reviews?sort=:order")
