@@ -37,7 +37,9 @@ public struct RouteError: Error, CustomStringConvertible {
         case schemeNotAllowed(scheme: String, allowed: [String])
         /// The only routes matching an external URL are in-app only.
         case inAppOnly(pattern: String)
-        /// No route matches and no fallback is set for the URL's scheme or globally.
+        /// No route matches and no fallback is set for the URL's scheme or globally (or,
+        /// thrown by ``ServiceRouter/match(_:from:)``, which does not consult fallbacks,
+        /// whether or not one is; its description then says so).
         case noRoute
         /// A parameter's value does not fit its declared type, or a required query item or
         /// fragment is missing (`value` is `nil`). `pattern` is the route that came closest.
@@ -69,6 +71,9 @@ public struct RouteError: Error, CustomStringConvertible {
     public let reason: Reason
     /// The URL being parsed or opened, when there was one.
     public let url: String?
+    /// Whether ``ServiceRouter/match(_:from:)`` threw this for a URL no route takes that
+    /// opening would hand to a fallback: the text must then not say it cannot be opened.
+    var fallbackNotConsulted = false
 
     /// Creates an error.
     ///
@@ -79,6 +84,10 @@ public struct RouteError: Error, CustomStringConvertible {
         self.reason = reason
         self.url = url
     }
+
+    /// What an error of ``ServiceRouter/match(_:from:)`` adds when opening would have
+    /// handed the URL to a fallback.
+    static let fallbackNotConsultedNote = "Opening it would run a fallback, which match(_:from:) does not consult."
 
     /// The `pattern` of an error a fallback caused. No route's pattern can be this: every
     /// canonical pattern has a scheme and so a `:`.
@@ -114,6 +123,8 @@ public struct RouteError: Error, CustomStringConvertible {
         case .inAppOnly(let pattern):
             return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
                 + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."
+        case .noRoute where fallbackNotConsulted:
+            return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:
             return "No route matches \(subject) and no fallback is set for its scheme. "
                 + "Register a route for it or set a fallback with setFallback(forScheme:)."
@@ -122,6 +133,9 @@ public struct RouteError: Error, CustomStringConvertible {
             let found = value.map { "got '\(TypeName.visible($0))'" } ?? "it is missing"
             // Without a URL the error comes from building one (url(for:)), not from opening.
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
+            if fallbackNotConsulted, let url {
+                return "No route matches '\(url)': parameter " + detail + " " + Self.fallbackNotConsultedNote
+            }
             return url.map { "Cannot open '\($0)': parameter " + detail } ?? "Parameter " + detail
         case .missingParameter(let name, let pattern) where pattern == Self.fallbackPattern:
             return "No parameter '\(name)' for \(subject): a fallback opened it, and a fallback's request has no "

@@ -449,6 +449,29 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.match("weread://nope") }) == "noRoute")
     }
 
+    /// `match` does not consult fallbacks, so when no route takes a URL it throws, but
+    /// its error must not say no fallback is set, or that the URL cannot be opened, when
+    /// opening would run one.
+    @Test func matchDoesNotSayAURLCannotBeOpenedWhenAFallbackWouldTakeIt() throws {
+        let router = try makeEchoRouter(["weread://book/:id(int)"])
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        let none = try #require(throws: RouteError.self) { try router.match("weread://nothing") }
+        #expect(caseName(none.reason) == "noRoute")
+        #expect(
+            none.description == "No route matches 'weread://nothing'. Opening it would run a fallback, "
+                + "which match(_:from:) does not consult.")
+        let typed = try #require(throws: RouteError.self) { try router.match("weread://book/x") }
+        #expect(caseName(typed.reason) == "invalidParameter")
+        #expect(
+            typed.description == "No route matches 'weread://book/x': parameter 'id' of route 'weread://book/:id(int)' "
+                + "must be an int, but got 'x'. Opening it would run a fallback, which match(_:from:) does not consult.")
+        #expect(try router.open("weread://book/x", as: String.self) == "fallback")
+
+        router.removeFallback(forScheme: "weread")
+        let unopenable = try #require(throws: RouteError.self) { try router.match("weread://book/x") }
+        #expect(unopenable.description.hasPrefix("Cannot open 'weread://book/x': parameter 'id'"))
+    }
+
     @Test func handlersMayOpenURLsAndRegisterRoutesWithoutDeadlocking() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://inner") { (_: any Greeter, _) in "inner" }

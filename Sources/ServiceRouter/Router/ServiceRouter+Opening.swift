@@ -89,7 +89,10 @@ extension ServiceRouter {
     ///   - url: The URL text.
     ///   - origin: Where the URL would come from.
     /// - Returns: The matched route's canonical pattern and captured parameters.
-    /// - Throws: ``RouteError`` as ``open(_:from:)`` would before running a handler.
+    /// - Throws: ``RouteError`` as ``open(_:from:)`` would before running a handler; and,
+    ///   since fallbacks are not consulted, ``RouteError/Reason/noRoute`` or
+    ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` for a URL no
+    ///   route takes even when a fallback would (its description then says so).
     public func match(_ url: String, from origin: URLOrigin = .inApp) throws(RouteError) -> RouteRequest {
         let parsed = try RouteURL(url, options: configuration.parsing)
         switch findRoute(parsed, from: origin) {
@@ -98,10 +101,14 @@ extension ServiceRouter {
         case .schemeNotAllowed:
             throw schemeRefusal(parsed)
         case .none:
-            if let route = examineUnmatched(parsed, from: origin).inAppOnly {
+            let unmatched = examineUnmatched(parsed, from: origin)
+            if let route = unmatched.inAppOnly {
                 throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url)
             }
-            throw explainMiss(parsed, from: origin)
+            var error = explainMiss(parsed, from: origin)
+            // `open` would hand the URL to a fallback: the error must not say it cannot.
+            error.fallbackNotConsulted = !unmatched.fallbacks.isEmpty
+            throw error
         }
     }
 
