@@ -103,14 +103,17 @@ struct PatternParser {
         if let colon = host.dropFirst().lastIndex(of: UInt8(ascii: ":")), colon + 1 < host.endIndex,
             host[(colon + 1)...].allSatisfy(isASCIIDigit)
         {
-            throw invalid("the host '\(spelled)' names the port '\(Self.string(host[colon...]))'; routes match a host whatever the URL's port, so remove it")
+            throw invalid(
+                "the host '\(spelled)' names the port '\(Self.string(host[colon...]))'; "
+                    + "routes match a host whatever the URL's port, so remove it")
         }
         let first = host.first
         if first == UInt8(ascii: ":") || first == UInt8(ascii: "*") {
             return try readSegment(host)
         }
         if host.contains(UInt8(ascii: ":")) {
-            throw invalid("the host '\(spelled)' contains ':', which would start a port in a URL; write a literal ':' as %3A")
+            throw invalid(
+                "the host '\(spelled)' contains ':', which would start a port in a URL; write a literal ':' as %3A")
         }
         return .literal(lowercasedASCII(try decode(host, what: "host")[...]))
     }
