@@ -624,6 +624,22 @@ struct ErrorsTests {
         #expect(nestedComposition.description.contains("registry.register(Dictionary<String, Clock & ReviewService>.self)"))
     }
 
+    /// A constrained existential is named as code writes it, `any Collection<Int>`, not
+    /// as the runtime does (`Collection<Self.Collection.Element == Int>`, which does not
+    /// compile), so the fix and the note's `as` work as written.
+    @Test func constrainedExistentialsAreNamedAsCodeWritesThem() throws {
+        let registry = ServiceRegistry()
+        let missing = try resolutionError { _ = try registry.resolve((any Sequence<Int>).self) }
+        #expect(missing.serviceType == "any Sequence<Int>")
+        #expect(missing.description.contains("registry.register((any Sequence<Int>).self) { r in ... }"))
+
+        registry.register(BookScreen.self) { (_, ids: any Collection<Int>) in BookScreenImpl(bookId: "\(ids.count)") }
+        let mismatch = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: [1, 2]) }
+        #expect(mismatch.registeredArgumentTypes == ["any Collection<Int>"])
+        #expect(mismatch.note?.contains("pass it as `any Collection<Int>` (argument: value as any Collection<Int>)") == true)
+        #expect(try registry.resolve(BookScreen.self, argument: [1, 2] as any Collection<Int>).bookId == "2")
+    }
+
     /// A missing type nested in another is named as code outside both writes it, so the
     /// fix compiles where the app registers it.
     @Test func aMissingNestedTypeIsNamedWithTheTypeItIsNestedIn() throws {

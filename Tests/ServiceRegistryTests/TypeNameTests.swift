@@ -10,6 +10,10 @@ private enum Library {
     struct Box<Value> { struct Inner {} }
     protocol Store: Sendable {}
     enum Library { struct Shelf {} }  // an outer type's name again: kept
+    protocol Pair<Zed, Alpha> {
+        associatedtype Zed
+        associatedtype Alpha
+    }
 }
 
 private protocol Labelled {}
@@ -31,8 +35,14 @@ extension Array { fileprivate struct Page {} }
         ((any Library.Store).self, "Library.Store"),
         ([any Library.Store].self, "Array<Library.Store>"),
         ((any Library.Store & Labelled).self, "Labelled & Library.Store"),
-        ((any Sequence<Library.Config>).self, "Sequence<Self.Sequence.Element == Library.Config>"),
-        ([any Sequence<Int>].self, "Array<any Sequence<Self.Sequence.Element == Int>>"),
+        ((any Sequence<Library.Config>).self, "any Sequence<Library.Config>"),
+        ([any Sequence<Int>].self, "Array<any Sequence<Int>>"),
+        ([any Sequence<any Collection<Int>>].self, "Array<any Sequence<any Collection<Int>>>"),
+        ((any Sequence<[String: (Int) -> Int]>).Type.self, "(any Sequence<Dictionary<String, (Int) -> Int>>).Type"),
+        // With two requirements the runtime orders them by name, not as the protocol declares
+        // its primary associated types (which code follows): the runtime's form stays.
+        ((any Library.Pair<Int, String>).self,
+            "any Library.Pair<Self.Library.Pair.Alpha == String, Self.Library.Pair.Zed == Int>"),
         ([Int].Page.self, "Array<Int>.Page"),
     ])
     func nestedTypesAreNamedWithTheTypesTheyAreNestedIn(type: Any.Type, name: String) {

@@ -17,11 +17,67 @@ package enum TypeName {
     /// existential's requirement. A private or local type, whose context the runtime writes
     /// as an address, is named by the named types around it (`Holder.Helper`; `Helper` for
     /// one at the top of a file or in a global function); a type nested in an extension of
-    /// another module's type is named as that type's member (`Array<Int>.Page`). A leading
-    /// `any `, which only a constrained existential shows (`any Sequence<Int>`), is left out
-    /// as ``qualified(_:)`` leaves it out; inside generic arguments it stays.
+    /// another module's type is named as that type's member (`Array<Int>.Page`).
+    ///
+    /// A constrained existential keeps its `any `, which code must write
+    /// (``qualified(_:)`` leaves it out at the top), and one whose runtime form states one
+    /// requirement is written as code writes it (``withPrimaryAssociatedTypes(_:)``):
+    /// `any Sequence<Int>`, not `Sequence<Self.Sequence.Element == Int>`.
     package static func of(_ type: Any.Type) -> String {
-        withoutModules(qualified(type))
+        let name = withPrimaryAssociatedTypes(withoutModules(qualified(type)))
+        return String(reflecting: type).hasPrefix("any ") ? "any " + name : name
+    }
+
+    /// `name` with each constrained existential's list of requirements as code writes it:
+    /// the runtime's `Sequence<Self.Sequence.Element == Int>` as `Sequence<Int>`. Only a list
+    /// of one requirement: a protocol with one primary associated type. With several, the
+    /// runtime orders the requirements by name, and the order the protocol declares its
+    /// primary associated types in, which code follows, is not known here, so the list stays.
+    static func withPrimaryAssociatedTypes(_ name: String) -> String {
+        guard let open = name.firstRange(of: "<Self.") else { return name }
+        // The `>` that closes the list: brackets nest, and a function type's `->` closes none.
+        var depth = 0
+        var previous: Character = " "
+        var close = name.endIndex
+        for index in name[open.lowerBound...].indices {
+            switch name[index] {
+            case "<", "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous != "-":
+                depth -= 1
+                if depth == 0 { close = index }
+            default: break
+            }
+            previous = name[index]
+            if close != name.endIndex { break }
+        }
+        guard close != name.endIndex else { return name }
+        let requirements = String(name[name.index(after: open.lowerBound)..<close])
+        var list = withPrimaryAssociatedTypes(requirements)
+        if let equals = list.firstRange(of: " == "), !list[..<equals.lowerBound].contains(" "),
+            !containsTopLevelComma(list[equals.upperBound...])
+        {
+            list = String(list[equals.upperBound...])
+        }
+        return name[..<open.lowerBound] + "<" + list + ">"
+            + withPrimaryAssociatedTypes(String(name[name.index(after: close)...]))
+    }
+
+    /// Whether `text` has a `,` outside brackets: a list of several requirements.
+    private static func containsTopLevelComma(_ text: Substring) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        for character in text {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous != "-": depth -= 1
+            case "," where depth == 0: return true
+            default: break
+            }
+            previous = character
+        }
+        return false
     }
 
     /// `name`, a type name as ``qualified(_:)`` writes it, with the first part of every
@@ -144,11 +200,13 @@ package enum TypeName {
     /// How code names the metatype of the type called `typeName` (as ``of(_:)`` spells
     /// it): `ReviewService.self`, or `(Clock & ReviewService).self` and
     /// `((Int) -> String).self` for a composition or a function type, where `.self` would
-    /// bind to the last part alone. An `&` or `->` inside brackets binds there
+    /// bind to the last part alone, as for a constrained existential
+    /// (`(any Sequence<Int>).self`). An `&` or `->` inside brackets binds there
     /// (`Array<(Int) -> Int>.self`), so only one outside them asks for parentheses.
     static func metatypeExpression(_ typeName: String) -> String {
         var depth = 0
-        var needsParentheses = false
+        // `(any Sequence<Int>).self`: `.self` would bind to `Sequence<Int>` alone.
+        var needsParentheses = typeName.hasPrefix("any ")
         var previous: Character = " "
         for character in typeName {
             switch character {
