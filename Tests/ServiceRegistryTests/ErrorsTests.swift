@@ -622,6 +622,10 @@ struct ErrorsTests {
         #expect(nested.description.contains("registry.register(Array<(Int) -> Int>.self)"))
         let nestedComposition = try resolutionError { _ = try registry.resolve([String: any ReviewService & Clock].self) }
         #expect(nestedComposition.description.contains("registry.register(Dictionary<String, Clock & ReviewService>.self)"))
+        // `().self` would be the empty tuple, not its type: a one-time `.singleton` side
+        // effect registered as `Void` is named `Void.self`.
+        let void = try resolutionError { _ = try registry.resolve(Void.self, name: "warm-up") }
+        #expect(void.description.contains(#"registry.register(Void.self, name: "warm-up") { r in ... }"#))
     }
 
     /// A constrained existential is named as code writes it, `any Collection<Int>`, not

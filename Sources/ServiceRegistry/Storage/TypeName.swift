@@ -202,8 +202,11 @@ package enum TypeName {
     /// `((Int) -> String).self` for a composition or a function type, where `.self` would
     /// bind to the last part alone, as for a constrained existential
     /// (`(any Sequence<Int>).self`). An `&` or `->` inside brackets binds there
-    /// (`Array<(Int) -> Int>.self`), so only one outside them asks for parentheses.
+    /// (`Array<(Int) -> Int>.self`), so only one outside them asks for parentheses. The empty
+    /// tuple's is `Void.self`: `().self` is a value.
     static func metatypeExpression(_ typeName: String) -> String {
+        // `().self` is the empty tuple's value, not its type.
+        if typeName == "()" { return "Void.self" }
         var depth = 0
         // `(any Sequence<Int>).self`: `.self` would bind to `Sequence<Int>` alone.
         var needsParentheses = typeName.hasPrefix("any ")
