@@ -15,7 +15,8 @@
 /// ```
 ///
 /// Registrations made while an assembly is being installed remember the assembly's type
-/// name; ``ServiceRegistry/dependencyGraph()`` and error messages show it.
+/// name; ``ServiceRegistry/dependencyGraph()`` and the failures
+/// ``ServiceRegistry/validate()`` lists show it (a ``ResolutionError`` does not).
 public protocol ServiceAssembly {
     /// Registers this component's factories.
     ///

@@ -81,8 +81,9 @@ public final class ServiceRegistry: Sendable {
 
     /// Installs the registrations of each assembly, in order.
     ///
-    /// Registrations remember the assembly that made them, for
-    /// ``dependencyGraph()`` and error messages. Installing builds nothing.
+    /// Registrations remember the assembly that made them, for ``dependencyGraph()`` and
+    /// the failures ``validate()`` lists (a ``ResolutionError`` does not name it).
+    /// Installing builds nothing.
     ///
     /// - Parameter assemblies: The assemblies to install.
     public func install(_ assemblies: any ServiceAssembly...) {
