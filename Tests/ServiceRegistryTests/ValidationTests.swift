@@ -728,6 +728,21 @@ struct SampleArgumentValidationTests {
                 "String", "ServiceRegistryTests.Config", "ServiceRegistryTestComponent.Config",
             ])
     }
+
+    /// One screen registered for each component's own `Config`: a sample of one checks
+    /// that registration only, and the report asks for the other by its full name.
+    @Test func aSampleOfOneOfTwoSameNamedArgumentTypesChecksOnlyItsRegistration() throws {
+        let registry = ServiceRegistry()
+        registry.register(Receipts.self) { (_, _: Config) in Thing() }
+        registry.register(Receipts.self) { (_, _: ServiceRegistryTestComponent.Config) in Thing() }
+        let report = try registry.validate(sampleArguments: [Config()])
+        #expect(report.built == ["Receipts (argument: ServiceRegistryTests.Config)"])
+        #expect(report.notChecked == ["Receipts (argument: ServiceRegistryTestComponent.Config)"])
+        #expect(
+            report.description.hasSuffix(
+                "pass a sample `ServiceRegistryTestComponent.Config` to validate(sampleArguments:)."))
+        #expect(!registry.dependencyGraph().textTree.contains("(argument: Config)"))
+    }
 }
 
 /// Two components' types of one name, nested in namespaces of this module.
