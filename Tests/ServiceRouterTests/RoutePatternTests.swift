@@ -162,12 +162,35 @@ struct RoutePatternTests {
         #expect(pattern.description == "weread://n/:n(even)")
     }
 
-    @Test(arguments: [
+    static let intSpellings = [
         ("0", true), ("-12", true), ("9223372036854775807", true), ("9223372036854775808", false),
-        ("", false), ("-", false), ("+1", false), ("1.5", false), ("١٢", false), ("12a", false),
-    ])
+        ("", false), ("-", false), ("+1", false), ("+5", false), ("1.5", false), ("١٢", false), ("12a", false),
+        (" 1", false),
+    ]
+
+    @Test(arguments: intSpellings)
     func intTypeAcceptsWholeNumbersThatFit(value: String, accepted: Bool) {
         #expect(ParameterType.int.accepts(value) == accepted)
+    }
+
+    /// One definition of an int: `parameters.int(_:)` reads exactly the values a
+    /// `:id(int)` parameter matches, so a handler of a plain `:id` takes no spelling
+    /// (`+5`) that a typed route would refuse, and says why in the same words.
+    @Test(arguments: intSpellings)
+    func intAccessorReadsExactlyWhatTheIntTypeAccepts(value: String, accepted: Bool) {
+        let parameters = RouteParameters(["id": value])
+        do {
+            let read = try parameters.int("id")
+            #expect(accepted, "int(_:) read '\(value)' as \(read), which ParameterType.int refuses")
+            #expect(read == Int(value))
+        } catch {
+            #expect(!accepted, "int(_:) refused '\(value)', which ParameterType.int accepts")
+            guard case .invalidParameter("id", value?, let expected, _) = error.reason else {
+                Issue.record("expected invalidParameter, got \(error.reason)")
+                return
+            }
+            #expect(expected == ParameterType.int.description)
+        }
     }
 
     @Test(arguments: [

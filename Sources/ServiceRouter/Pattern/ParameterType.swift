@@ -53,7 +53,9 @@ public struct ParameterType: Sendable, CustomStringConvertible {
         storage.accepts(value)
     }
 
-    /// A whole number that fits in `Int`: an optional `-` then ASCII digits.
+    /// A whole number that fits in `Int`: an optional `-` then ASCII digits (no `+`).
+    ///
+    /// ``RouteParameters/int(_:)`` reads exactly these values.
     public static let int = ParameterType(name: "int", description: "an int") { value in
         var digits = value.utf8[...]
         if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }

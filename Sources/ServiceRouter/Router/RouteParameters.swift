@@ -119,16 +119,29 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The value captured as `name`, as an `Int`.
     ///
+    /// It reads exactly what a `:name(int)` parameter matches (``ParameterType/int``): an
+    /// optional `-` then ASCII digits. So `+5`, which `Int("+5")` would read, is refused
+    /// here as a typed route refuses it.
+    ///
     /// - Parameter name: The parameter name.
     /// - Returns: The value as a whole number.
     /// - Throws: ``RouteError`` when the parameter is missing, or with reason
     ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` when it is not
-    ///   a whole number that fits in `Int`.
+    ///   an optional `-` then digits, or does not fit in `Int`.
     public func int(_ name: String) throws(RouteError) -> Int {
-        try value(name, as: Int.self, expected: ParameterType.int.description)
+        let text = try string(name)
+        guard ParameterType.int.accepts(text), let number = Int(text) else {
+            throw RouteError(
+                .invalidParameter(name: name, value: text, expected: ParameterType.int.description, pattern: pattern),
+                url: url)
+        }
+        return number
     }
 
     /// The value captured as `name`, converted with `T`'s `init?(_ description:)`.
+    ///
+    /// It accepts what that initializer accepts: `value("id", as: Int.self)` reads `+5`,
+    /// which ``int(_:)`` and the `int` parameter type refuse.
     ///
     /// ```swift
     /// let ratio = try request.parameters.value("ratio", as: Double.self)
@@ -140,14 +153,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Returns: The converted value.
     /// - Throws: ``RouteError`` when the parameter is missing or does not convert.
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(RouteError) -> T {
-        // No article before the type: "a" reads wrongly before many names (`Int64`).
-        try value(name, as: type, expected: "a value of type \(TypeName.of(T.self))")
-    }
-
-    private func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type, expected: @autoclosure () -> String) throws(RouteError) -> T {
         let text = try string(name)
         guard let converted = T(text) else {
-            throw RouteError(.invalidParameter(name: name, value: text, expected: expected(), pattern: pattern), url: url)
+            // No article before the type: "a" reads wrongly before many names (`Int64`).
+            let expected = "a value of type \(TypeName.of(T.self))"
+            throw RouteError(.invalidParameter(name: name, value: text, expected: expected, pattern: pattern), url: url)
         }
         return converted
     }
