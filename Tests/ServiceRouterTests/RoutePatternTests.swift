@@ -156,6 +156,26 @@ struct RoutePatternTests {
         }
     }
 
+    /// A wildcard matches the rest of the path, any number of segments, so it takes no
+    /// type: the error says so and how to write the pattern, rather than calling
+    /// `rest(int)` a bad name.
+    @Test(arguments: [
+        ("weread://book/*rest(int)", "'*rest(int)'", "write '*rest'", "':rest(int)'"),
+        ("weread://book/*(uuid)", "'*(uuid)'", "write '*'", "':name(uuid)'"),
+        ("weread://*rest(string)", "'*rest(string)'", "write '*rest'", "':rest(string)'"),
+    ])
+    func aWildcardWithATypeIsToldItTakesNone(pattern: String, quoted: String, fix: String, oneSegment: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+        guard case .invalidPattern(_, let problem)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.hasPrefix("the wildcard \(quoted) has a type, which a wildcard cannot take"), "\(problem)")
+        #expect(problem.contains(fix), "\(problem)")
+        #expect(problem.contains(oneSegment), "\(problem)")
+        #expect(!problem.contains("wildcard name"), "\(problem)")
+    }
+
     @Test func customTypesAreKnownByName() throws {
         let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
         let pattern = try RoutePattern("weread://n/:n(even)", parameterTypes: [even])

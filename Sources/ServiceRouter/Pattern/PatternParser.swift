@@ -131,13 +131,30 @@ struct PatternParser {
                 return .wildcard(name: nil)
             }
             guard isIdentifier(name) else {
-                throw invalid("the wildcard name '\(Self.string(name))' may contain only letters, digits and '_'")
+                throw wildcardWithType(piece) ?? invalid(
+                    "the wildcard name '\(Self.string(name))' may contain only letters, digits and '_'")
             }
             try claim(Self.string(name))
             return .wildcard(name: Self.string(name))
         default:
             return .literal(try decode(piece, what: "segment '\(Self.string(piece))'"))
         }
+    }
+
+    /// The error for a wildcard written with a type (`*rest(int)`, `*(int)`), or `nil`
+    /// when `piece` is not one: its name is then what is wrong.
+    private func wildcardWithType(_ piece: Piece) -> RouteError? {
+        let spec = piece.dropFirst()
+        guard let open = spec.firstIndex(of: UInt8(ascii: "(")) else { return nil }
+        let name = spec[..<open]
+        guard name.isEmpty || isIdentifier(name) else { return nil }
+        let type = Self.string(spec[(open + 1)...].prefix { $0 != UInt8(ascii: ")") })
+        let wildcard = "*" + Self.string(name)
+        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name)) + "(\(type))"
+        return invalid(
+            "the wildcard '\(Self.string(piece))' has a type, which a wildcard cannot take: it matches the rest of "
+                + "the path, any number of segments; write '\(wildcard)' and check the value in the handler, "
+                + "or '\(parameter)' to match one segment of that type")
     }
 
     /// Reads `name` or `name(type)` (the text after a `:`).

@@ -7,7 +7,7 @@
 /// | `book` | exactly that segment (percent-decoded; write a literal `:` as `%3A`) |
 /// | `:bookId` | any one segment, captured as `bookId` |
 /// | `:bookId(int)` | one segment its ``ParameterType`` accepts (`int`, `string`, `uuid`, custom) |
-/// | `*` or `*path` | the rest of the path, zero or more segments (last segment only) |
+/// | `*` or `*path` | the rest of the path, zero or more segments (last segment only; no type) |
 /// | `?q` or `?q=` | requires a non-empty query item `q`, captured as `q` |
 /// | `?page=:page(int)` | requires query item `page`, captured as `page` if it is an int |
 /// | `?tab=reviews` | requires the query item `tab` to equal `reviews` |
