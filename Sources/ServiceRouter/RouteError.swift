@@ -44,9 +44,9 @@ public struct RouteError: Error, CustomStringConvertible {
         /// A parameter's value does not fit its declared type, or a required query item or
         /// fragment is missing (`value` is `nil`). `pattern` is the route that came closest.
         case invalidParameter(name: String, value: String?, expected: String, pattern: String?)
-        /// A handler (or URL generation) asked for a parameter the route does not have.
-        /// `pattern` is `"fallback"` when a fallback's handler asked: its request has no
-        /// parameters.
+        /// A handler (or URL generation) asked for a parameter the route does not have; the
+        /// description lists the names it has, so a typo shows. `pattern` is `"fallback"`
+        /// when a fallback's handler asked: its request has no parameters.
         case missingParameter(name: String, pattern: String?)
         /// The route matched, but its service could not be resolved from the registry.
         /// `pattern` is `"fallback"` when it was a fallback's service.
@@ -74,6 +74,10 @@ public struct RouteError: Error, CustomStringConvertible {
     /// Whether ``ServiceRouter/match(_:from:)`` threw this for a URL no route takes that
     /// opening would hand to a fallback: the text must then not say it cannot be opened.
     var fallbackNotConsulted = false
+    /// For ``Reason/missingParameter(name:pattern:)``: the names the route does have, in
+    /// its pattern's order, so the description can show the one a typo meant; `nil` when
+    /// the error was made without them.
+    var declaredNames: [String]?
 
     /// Creates an error.
     ///
@@ -83,6 +87,14 @@ public struct RouteError: Error, CustomStringConvertible {
     public init(_ reason: Reason, url: String? = nil) {
         self.reason = reason
         self.url = url
+    }
+
+    /// A ``Reason/missingParameter(name:pattern:)`` error whose description lists the
+    /// names the route declares.
+    static func missingParameter(_ name: String, pattern: String?, declared: [String], url: String?) -> RouteError {
+        var error = RouteError(.missingParameter(name: name, pattern: pattern), url: url)
+        error.declaredNames = declared
+        return error
     }
 
     /// What an error of ``ServiceRouter/match(_:from:)`` adds when opening would have
@@ -142,8 +154,18 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "parameters. Read the URL in a fallback (request.url, request.query(_:))."
         case .missingParameter(let name, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the route"
-            return "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? ""). "
-                + "Use a name declared in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+            let declare = "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+            let missing = "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? "")"
+            switch declaredNames {
+            case nil:
+                return missing + ". Use a name declared in the pattern, or declare " + declare
+            case let names? where names.isEmpty:
+                return missing + "; the route has no parameters. Declare " + declare
+            case let names?:
+                // The names are listed so that a typo ('bookID' for 'bookId') shows.
+                return missing + "; the route has: \(names.joined(separator: ", ")). Use one of those, or declare "
+                    + declare
+            }
         case .serviceUnavailable(let resolution, let pattern):
             let hint = Self.argumentHint(resolution, pattern: pattern).map { "\n  " + $0 } ?? ""
             if pattern == Self.fallbackPattern {

@@ -368,6 +368,30 @@ struct RouterOpeningTests {
                 + "request has no parameters. Read the URL in a fallback (request.url, request.query(_:)).")
     }
 
+    /// A name the route lacks is most often a typo, so the error lists the names the route
+    /// has, in the pattern's order, and the right one is in front of the reader.
+    @Test func aMissingParameterErrorListsTheNamesTheRouteHas() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:bookId(int)?from") { (_: any Greeter, request) in
+            try request.parameters.string("bookID")
+        }
+        try router.register("weread://about") { (_: any Greeter, request) in try request.parameters.string("id") }
+        let typo = try #require(throws: RouteError.self) { try router.open("weread://book/42?from=push") }
+        #expect(
+            typo.description == "No parameter 'bookID' in route 'weread://book/:bookId(int)?from' for "
+                + "'weread://book/42?from=push'; the route has: bookId, from. Use one of those, or declare 'bookID' "
+                + "in the pattern (':bookID', '?bookID=' or '#:bookID').")
+        let none = try #require(throws: RouteError.self) { try router.open("weread://about") }
+        #expect(
+            none.description == "No parameter 'id' in route 'weread://about' for 'weread://about'; the route has "
+                + "no parameters. Declare 'id' in the pattern (':id', '?id=' or '#:id').")
+        // Parameters made in a test list the names they were given.
+        let made = try #require(throws: RouteError.self) {
+            try RouteParameters(["path": "a", "*": "b"]).string("page")
+        }
+        #expect(made.description.contains("; the route has: *, path."), "\(made)")
+    }
+
     @Test func aFailingFallbackIsCalledTheFallbackNotARoute() throws {
         // No route named 'fallback' exists; the messages must not say one matched.
         let router = ServiceRouter(registry: makeRegistry())

@@ -80,7 +80,9 @@ struct URLGenerationTests {
             _ = try RoutePattern("weread://book/:bookId(int)").url(parameters: ["bookID": 1])
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("No parameter 'bookID' in route 'weread://book/:bookId(int)'. Use a name declared"))
+            #expect(
+                error.description == "No parameter 'bookID' in route 'weread://book/:bookId(int)'; the route has: "
+                    + "bookId. Use one of those, or declare 'bookID' in the pattern (':bookID', '?bookID=' or '#:bookID').")
         }
     }
 

@@ -24,15 +24,16 @@ extension RoutePattern {
     ///   keep: it is read in lowercase; or a wildcard value with an empty segment, `a//b`,
     ///   `/a` or `a/`, which a URL cannot keep either), or
     ///   ``RouteError/Reason/missingParameter(name:pattern:)`` for a name the pattern does
-    ///   not declare.
+    ///   not declare (its description lists those it does).
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
         query extraQuery: [QueryItem] = [],
         fragment extraFragment: String? = nil
     ) throws(RouteError) -> String {
-        let declared = Set(parameterNames)
+        let names = parameterNames
+        let declared = Set(names)
         for name in parameters.keys.sorted() where !declared.contains(name) {
-            throw RouteError(.missingParameter(name: name, pattern: canonical))
+            throw RouteError.missingParameter(name, pattern: canonical, declared: names, url: nil)
         }
         var result = scheme + ":"
         for (position, segment) in segments.enumerated() {

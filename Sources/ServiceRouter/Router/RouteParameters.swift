@@ -109,10 +109,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Parameter name: The parameter name.
     /// - Returns: The decoded value.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/missingParameter(name:pattern:)``
-    ///   when the pattern has no such parameter (a fallback's request has none).
+    ///   when the pattern has no such parameter (a fallback's request has none); its
+    ///   description lists the names the pattern has.
     public func string(_ name: String) throws(RouteError) -> String {
         guard let value = self[name] else {
-            throw RouteError(.missingParameter(name: name, pattern: pattern), url: url)
+            throw RouteError.missingParameter(name, pattern: pattern, declared: names, url: url)
         }
         return value
     }
