@@ -33,7 +33,9 @@ public struct RouteError: Error, CustomStringConvertible {
         case tooManySegments(limit: Int)
         /// The URL has more query items than ``URLParsingOptions/maximumQueryItemCount``.
         case tooManyQueryItems(limit: Int)
-        /// An external URL uses a scheme outside ``ServiceRouter/Configuration/allowedExternalSchemes``.
+        /// An external URL uses a scheme outside ``ServiceRouter/Configuration/allowedExternalSchemes``
+        /// (by default: a scheme without a route outside URLs may open, such as one whose
+        /// routes are all in-app only, and without a scheme fallback).
         case schemeNotAllowed(scheme: String, allowed: [String])
         /// The only routes matching an external URL are in-app only.
         case inAppOnly(pattern: String)
@@ -78,6 +80,9 @@ public struct RouteError: Error, CustomStringConvertible {
     /// its pattern's order, so the description can show the one a typo meant; `nil` when
     /// the error was made without them.
     var declaredNames: [String]?
+    /// For ``Reason/schemeNotAllowed(scheme:allowed:)`` under the default allow-list: the
+    /// scheme has routes, but every one is in-app only, which is why it is not allowed.
+    var schemeRoutesAreInAppOnly = false
 
     /// Creates an error.
     ///
@@ -125,13 +130,21 @@ public struct RouteError: Error, CustomStringConvertible {
         case .tooManyQueryItems(let limit):
             return "Refused \(subject): it has more than \(limit) query items. "
                 + "Raise URLParsingOptions.maximumQueryItemCount if such URLs are expected."
+        case .schemeNotAllowed(let scheme, let allowed) where schemeRoutesAreInAppOnly:
+            let list = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
+            // Listing the scheme would also let its unmatched URLs reach the global fallback,
+            // which is what marking every route in-app only keeps out; so the fix is a route.
+            return "Refused external URL \(subject): the scheme '\(scheme)' is not allowed, since every route of it "
+                + "is in-app only (allowed: \(list)). If outside apps may open its URLs, register the routes they may "
+                + "open without inAppOnly, or set a fallback for the scheme with setFallback(forScheme:)."
         case .schemeNotAllowed(let scheme, let allowed):
             let list = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
-            // Without a list, the allowed schemes are those with routes or scheme fallbacks,
-            // and a list naming only this scheme would refuse them from then on.
+            // Without a list, the allowed schemes are those with routes outside URLs may open
+            // or scheme fallbacks, and a list naming only this scheme would refuse them from then on.
             return "Refused external URL \(subject): the scheme '\(scheme)' is not allowed (allowed: \(list)). "
                 + "If outside apps may open it, add it to Configuration.allowedExternalSchemes and keep the schemes "
-                + "allowed now in that list (a list replaces the default: the schemes with routes or scheme fallbacks)."
+                + "allowed now in that list (a list replaces the default: the schemes with routes that are not "
+                + "in-app only, or with scheme fallbacks)."
         case .inAppOnly(let pattern):
             return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
                 + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."

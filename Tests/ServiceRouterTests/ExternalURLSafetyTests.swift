@@ -3,7 +3,7 @@ import Testing
 
 @Suite("External URL safety")
 struct ExternalURLSafetyTests {
-    @Test func byDefaultExternalURLsMayUseOnlySchemesThatHaveRoutesOrSchemeFallbacks() throws {
+    @Test func byDefaultExternalURLsMayUseOnlySchemesWithRoutesTheyMayOpenOrSchemeFallbacks() throws {
         let router = try makeEchoRouter(["weread://book/:id"])
         router.setFallback { _ in "global" }
         router.setFallback(forScheme: "https") { _ in "web" }
@@ -18,6 +18,50 @@ struct ExternalURLSafetyTests {
         #expect(allowed == ["https", "weread"])
         // App code is trusted: the global fallback takes the same URL in-app.
         #expect(try router.open("javascript:alert(1)", as: String.self) == "global")
+    }
+
+    /// Marking every route of a scheme in-app only keeps outside URLs of that scheme out:
+    /// by default such a scheme is not allowed, so an external URL matching none of its
+    /// routes never reaches the global fallback.
+    @Test func byDefaultASchemeWhoseRoutesAreAllInAppOnlyIsRefusedFromOutside() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        try router.register("debug://reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        router.setFallback { _ in "global" }
+        for url in ["debug://other", "debug://reset"] {
+            let error = try #require(throws: RouteError.self) { try router.open(url, from: .external) }
+            guard case .schemeNotAllowed("debug", let allowed) = error.reason else {
+                Issue.record("expected schemeNotAllowed for \(url), got \(error.reason)")
+                continue
+            }
+            #expect(allowed == ["weread"])
+            #expect(
+                error.description == "Refused external URL '\(url)': the scheme 'debug' is not allowed, since every "
+                    + "route of it is in-app only (allowed: weread). If outside apps may open its URLs, register the "
+                    + "routes they may open without inAppOnly, or set a fallback for the scheme with "
+                    + "setFallback(forScheme:).")
+            #expect(!router.canOpen(url, from: .external), "\(url)")
+            #expect(caseName(routeErrorReason { () throws(RouteError) in try router.match(url, from: .external) }) == "schemeNotAllowed")
+        }
+        // App code is trusted: it opens the route, and the global fallback takes the rest.
+        #expect(try router.open("debug://reset", as: String.self) == "reset")
+        #expect(try router.open("debug://other", as: String.self) == "global")
+    }
+
+    /// The default follows the routes as they change: a public route or a scheme fallback
+    /// allows the scheme, and replacing its only public route with an in-app-only one
+    /// refuses it again.
+    @Test func aSchemeIsAllowedByDefaultOnlyWhileARouteOutsideURLsMayOpenOrAFallbackTakesIt() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        router.setFallback { _ in "global" }
+        try router.register("debug://status") { (_: any Greeter, _) in "status" }
+        #expect(try router.open("debug://other", as: String.self, from: .external) == "global")
+        try router.register("debug://status", inAppOnly: true) { (_: any Greeter, _) in "status" }
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("debug://other", from: .external) }) == "schemeNotAllowed")
+        router.setFallback(forScheme: "debug") { _ in "debug fallback" }
+        #expect(try router.open("debug://other", as: String.self, from: .external) == "debug fallback")
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("debug://status", from: .external) }) == "inAppOnly")
+        router.removeFallback(forScheme: "debug")
+        #expect(!router.canOpen("debug://other", from: .external))
     }
 
     @Test func anExplicitAllowListReplacesTheDefault() throws {

@@ -137,11 +137,6 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
         roots[scheme] != nil
     }
 
-    /// The schemes that have routes, lowercase.
-    var schemes: [String] {
-        Array(roots.keys)
-    }
-
     /// Every stored route, in no particular order.
     var allRoutes: [Route] {
         nodes.flatMap { $0.exact + $0.wildcard }

@@ -124,8 +124,7 @@ extension ServiceRouter {
         let allowList = configuration.allowedExternalSchemes
         return state.withLock { state in
             if origin == .external {
-                let allowed = allowList?.contains(url.scheme)
-                    ?? (state.trie.hasRoutes(forScheme: url.scheme) || state.schemeFallbacks[url.scheme] != nil)
+                let allowed = allowList?.contains(url.scheme) ?? state.allowsExternalURLs(ofScheme: url.scheme)
                 guard allowed else { return .schemeNotAllowed }
             }
             return state.trie.bestMatch(for: url) { $0.admits(origin) }.map(Found.route) ?? .none
@@ -144,9 +143,14 @@ extension ServiceRouter {
     }
 
     private func schemeRefusal(_ url: RouteURL) -> RouteError {
-        let allowed = configuration.allowedExternalSchemes.map { Array($0) }
-            ?? state.withLock { Array($0.trie.schemes) + Array($0.schemeFallbacks.keys) }
-        return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: Set(allowed).sorted()), url: url.string)
+        if let allowList = configuration.allowedExternalSchemes {
+            return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowList.sorted()), url: url.string)
+        }
+        let (allowed, hasRoutes) = state.withLock { ($0.externallyAllowedSchemes, $0.trie.hasRoutes(forScheme: url.scheme)) }
+        var error = RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
+        // The scheme has routes, all in-app only: the fix is not to add the scheme to a list.
+        error.schemeRoutesAreInAppOnly = hasRoutes
+        return error
     }
 
     private func dispatch(_ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {

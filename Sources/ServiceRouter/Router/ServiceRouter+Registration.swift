@@ -20,7 +20,9 @@ extension ServiceRouter {
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - priority: Breaks ties between routes that are equally specific; higher first.
-    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route. By
+    ///     default, a scheme whose routes are all in-app only is refused to outside URLs
+    ///     (see ``Configuration/allowedExternalSchemes``).
     ///   - handler: Runs with the resolved service and the request; its return value is
     ///     what ``open(_:as:from:)`` returns.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
@@ -52,7 +54,9 @@ extension ServiceRouter {
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - priority: Breaks ties between routes that are equally specific; higher first.
-    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route. By
+    ///     default, a scheme whose routes are all in-app only is refused to outside URLs
+    ///     (see ``Configuration/allowedExternalSchemes``).
     ///   - handler: Runs with the resolved service and the request; returns
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
@@ -83,7 +87,9 @@ extension ServiceRouter {
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - priority: Breaks ties between routes that are equally specific; higher first.
-    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route. By
+    ///     default, a scheme whose routes are all in-app only is refused to outside URLs
+    ///     (see ``Configuration/allowedExternalSchemes``).
     ///   - argument: Makes the resolve argument from the request. Keep it a pure
     ///     conversion: ``canOpen(_:from:)`` runs it to stay exact. What it throws reaches
     ///     the caller of `open` as the handler's errors do.
@@ -112,7 +118,9 @@ extension ServiceRouter {
     ///   - service: The service type, usually inferred from the handler's first parameter.
     ///   - serviceName: The registration name to resolve, or `nil` for the unnamed one.
     ///   - priority: Breaks ties between routes that are equally specific; higher first.
-    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route.
+    ///   - inAppOnly: Whether only app code (``URLOrigin/inApp``) may open the route. By
+    ///     default, a scheme whose routes are all in-app only is refused to outside URLs
+    ///     (see ``Configuration/allowedExternalSchemes``).
     ///   - argument: Makes the resolve argument from the request; a pure conversion.
     ///   - handler: Runs with the resolved service and the request; returns
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
@@ -138,7 +146,7 @@ extension ServiceRouter {
         // A route with the same pattern and priority is replaced; it is dropped after the
         // lock is released, since what its handler captured may have a `deinit` that uses
         // this router.
-        let replaced = state.withLock { $0.trie.insert(route) }
+        let replaced = state.withLock { $0.insert(route) }
         withExtendedLifetime(replaced) {}
     }
 

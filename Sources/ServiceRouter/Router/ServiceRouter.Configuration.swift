@@ -10,9 +10,13 @@ extension ServiceRouter {
     /// ```
     public struct Configuration: Sendable {
         /// The schemes an ``URLOrigin/external`` URL may use, kept lowercase and without a
-        /// trailing `:` or `://` (`"WeRead://"` is kept as `weread`). `nil` (the default)
-        /// allows exactly the schemes that have a route or a scheme fallback, so a global
-        /// fallback never opens `javascript:` or `file:` links from outside.
+        /// trailing `:` or `://` (`"WeRead://"` is kept as `weread`).
+        ///
+        /// `nil` (the default) allows exactly the schemes that have a route outside URLs may
+        /// open (one not registered `inAppOnly`) or a scheme fallback, as they are when the
+        /// URL is opened. So a global fallback never opens `javascript:` or `file:` links
+        /// from outside, nor any URL of a scheme whose routes are all in-app only (such as a
+        /// `debug` scheme for app code).
         public var allowedExternalSchemes: Set<String>? {
             // Schemes are compared lowercase and without their `:`; normalising here keeps
             // `"WeRead"` and `"weread://"` working.
@@ -28,7 +32,7 @@ extension ServiceRouter {
         /// - Parameters:
         ///   - allowedExternalSchemes: Schemes outside URLs may use (any case, with or
         ///     without the `:` or `://` after them), or `nil` for "the schemes that have
-        ///     routes or scheme fallbacks".
+        ///     routes outside URLs may open, or scheme fallbacks".
         ///   - parsing: Parsing limits and options.
         ///   - parameterTypes: Custom parameter types; one named like a built-in replaces it.
         public init(

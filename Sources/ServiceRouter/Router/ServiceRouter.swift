@@ -46,6 +46,34 @@ public final class ServiceRouter: Sendable {
         var trie = SegmentTrie<Route>()
         var schemeFallbacks: [String: any RouteAction] = [:]
         var globalFallback: (any RouteAction)?
+        /// How many routes outside URLs may open (not in-app only), by scheme; a scheme
+        /// without any is absent. Without an allow-list, these schemes and those with a
+        /// fallback are the ones external URLs may use.
+        var externalRouteCounts: [String: Int] = [:]
+
+        /// Stores `route`, keeping ``externalRouteCounts`` in step.
+        ///
+        /// - Returns: The route it replaced (same canonical pattern and priority), if any.
+        mutating func insert(_ route: Route) -> Route? {
+            let replaced = trie.insert(route)
+            let scheme = route.pattern.scheme
+            let change = (route.isInAppOnly ? 0 : 1) - (replaced.map { $0.isInAppOnly ? 0 : 1 } ?? 0)
+            let count = externalRouteCounts[scheme, default: 0] + change
+            externalRouteCounts[scheme] = count > 0 ? count : nil
+            return replaced
+        }
+
+        /// Whether an external URL of `scheme` is allowed when no allow-list is configured:
+        /// a route it may open or a fallback for the scheme takes it. A scheme whose routes
+        /// are all in-app only is not, so that none of its URLs reaches the global fallback.
+        func allowsExternalURLs(ofScheme scheme: String) -> Bool {
+            externalRouteCounts[scheme] != nil || schemeFallbacks[scheme] != nil
+        }
+
+        /// The schemes ``allowsExternalURLs(ofScheme:)`` allows, sorted.
+        var externallyAllowedSchemes: [String] {
+            Set(externalRouteCounts.keys).union(schemeFallbacks.keys).sorted()
+        }
     }
 
     /// Creates a router that resolves its routes' services from `registry`.
