@@ -146,7 +146,9 @@ extension ServiceRouter {
         if let allowList = configuration.allowedExternalSchemes {
             return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowList.sorted()), url: url.string)
         }
-        let (allowed, hasRoutes) = state.withLock { ($0.externallyAllowedSchemes, $0.trie.hasRoutes(forScheme: url.scheme)) }
+        let (allowed, hasRoutes) = state.withLock { state in
+            (state.externallyAllowedSchemes, state.trie.hasRoutes(forScheme: url.scheme))
+        }
         var error = RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
         // The scheme has routes, all in-app only: the fix is not to add the scheme to a list.
         error.schemeRoutesAreInAppOnly = hasRoutes
