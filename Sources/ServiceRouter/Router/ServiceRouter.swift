@@ -57,9 +57,18 @@ public final class ServiceRouter: Sendable {
         mutating func insert(_ route: Route) -> Route? {
             let replaced = trie.insert(route)
             let scheme = route.pattern.scheme
-            let change = (route.isInAppOnly ? 0 : 1) - (replaced.map { $0.isInAppOnly ? 0 : 1 } ?? 0)
-            let count = externalRouteCounts[scheme, default: 0] + change
-            externalRouteCounts[scheme] = count > 0 ? count : nil
+            // One hash of the scheme for a new route; the count changes only when a route
+            // outside URLs may open comes or goes.
+            switch (route.isInAppOnly ? 0 : 1) - (replaced.map { $0.isInAppOnly ? 0 : 1 } ?? 0) {
+            case 1:
+                externalRouteCounts[scheme, default: 0] += 1
+            case -1 where externalRouteCounts[scheme] == 1:
+                externalRouteCounts[scheme] = nil
+            case -1:
+                externalRouteCounts[scheme, default: 1] -= 1
+            default:
+                break
+            }
             return replaced
         }
 
