@@ -38,6 +38,12 @@ private final class ShelfReader {
     }
 }
 
+/// Declares a property whose service nothing registers, on the line it records.
+private final class UnwiredShelfReader {
+    static let declarationLine: UInt = #line + 1
+    @Injected(registry: ServiceRegistry(), name: "missing") var shelf: any Shelf
+}
+
 /// A registry whose transient shelf factory counts its runs.
 private func makeRegistry(counting builds: BuildCount) -> ServiceRegistry {
     let registry = ServiceRegistry()
@@ -174,6 +180,19 @@ struct InjectedTests {
         #expect(output.contains("@Injected ServiceRegistry could not resolve `Shelf (name: \"missing\")`"))
         #expect(output.contains("Resolution path: Shelf (name: \"missing\")"))
         #expect(output.contains("Fix: register `Shelf`"))
+    }
+
+    /// A getter cannot throw, so the program stops; it stops where the property is
+    /// declared, not inside this library, so the crash names the property that lacks its
+    /// service among the many that may resolve the same type.
+    @Test func stopsTheProgramAtThePropertysDeclaration() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = UnwiredShelfReader().shelf
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let declaration = "ServiceRegistryTests/InjectedTests.swift:\(UnwiredShelfReader.declarationLine)"
+        #expect(output.contains("\(declaration): Fatal error: @Injected ServiceRegistry could not resolve"))
     }
 
     /// As Testing.md says: validation cannot turn what an `@Injected` property meets into a

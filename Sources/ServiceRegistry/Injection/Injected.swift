@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// A property getter cannot throw, so when the service cannot be resolved, the first
 /// access **stops the program** with the full ``ResolutionError`` description (what was
-/// asked, the resolution path, the likely fix). Use ``ServiceRegistry/resolve(_:name:)``
+/// asked, the resolution path, the likely fix), reported at the line that declares the
+/// property, not inside this library. Use ``ServiceRegistry/resolve(_:name:)``
 /// directly where a missing service is an expected, recoverable case, and
 /// ``ServiceRegistry/validate()`` in a test to find wiring mistakes in the factories. In a
 /// factory, resolve through its ``Resolver``: a property like this one read there stops the
@@ -25,6 +26,10 @@ import Synchronization
 public struct Injected<Service> {
     private let registry: ServiceRegistry?
     private let name: String?
+    /// Where the property is declared: where a failed resolve stops the program, so the
+    /// report names the property rather than this file.
+    private let fileID: StaticString
+    private let line: UInt
     private let storage = Storage()
 
     /// Declares a property resolved on first access.
@@ -33,9 +38,15 @@ public struct Injected<Service> {
     ///   - registry: The registry to resolve from; ``ServiceRegistry/shared`` (read at first
     ///     access) when `nil`.
     ///   - name: The registration name, or `nil` for the unnamed registration.
-    public init(registry: ServiceRegistry? = nil, name: String? = nil) {
+    ///   - fileID: The file that declares the property; leave it to its default.
+    ///   - line: The line that declares the property; leave it to its default.
+    public init(
+        registry: ServiceRegistry? = nil, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
         self.registry = registry
         self.name = name
+        self.fileID = fileID
+        self.line = line
     }
 
     /// The service, resolved on first access and kept after that.
@@ -51,7 +62,7 @@ public struct Injected<Service> {
             let resolved = try (registry ?? .shared).resolve(Service.self, name: name)
             return storage.keep(resolved)
         } catch {
-            fatalError("@Injected \(error.description)")
+            fatalError("@Injected \(error.description)", file: fileID, line: line)
         }
     }
 
