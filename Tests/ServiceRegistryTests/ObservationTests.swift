@@ -108,6 +108,27 @@ struct ObservationTests {
         #expect(log.lines == ["built ReviewService depth 1 transient", "built BookDetailService depth 0 singleton"])
     }
 
+    /// As Testing.md says: an observer hears every resolve on its registry, from any task,
+    /// so one on a registry other tests use hears their resolves too; one on a child the
+    /// test makes hears only the resolves that start on the child.
+    @Test func anObserverOfAChildHearsOnlyTheResolvesThatStartOnTheChild() async throws {
+        let shared = makeRegistry()
+        let child = shared.makeChild()
+        let onShared = EventLog()
+        let onChild = EventLog()
+        let sharedToken = shared.addResolutionObserver { onShared.record($0) }
+        let childToken = child.addResolutionObserver { onChild.record($0) }
+        defer {
+            shared.removeResolutionObserver(sharedToken)
+            child.removeResolutionObserver(childToken)
+        }
+        // Another test, on another task, resolving on the shared registry.
+        try await Task.detached { _ = try shared.resolve(BookDetailService.self) }.value
+        _ = try child.resolve(BookDetailService.self)
+        #expect(onChild.lines == ["reused ReviewService depth 1 singleton", "built BookDetailService depth 0 transient"])
+        #expect(onShared.lines.count == 4)
+    }
+
     @Test func anObserverMayBeRemovedWhenWhatItHoldsResolvesAsItGoes() async {
         await #expect(processExitsWith: .success) {
             let registry = ServiceRegistry()
