@@ -188,6 +188,27 @@ struct DetachedTaskTests {
         }
     }
 
+    /// As `run`'s documentation says: the carried scope replaces the scopes active where
+    /// `run` is called; it is not stacked on them.
+    @Test func runSetsAsideTheScopesActiveWhereItIsCalled() throws {
+        let registry = makeRegistry()
+        registry.register(Narrator.self, name: "guest") { _ in Voice(voice: "real guest") }
+        let carried = registry.withOverrides {
+            $0.register(Narrator.self) { _ in Voice(voice: "carried") }
+        } operation: {
+            OverrideScope.current
+        }
+        try registry.withOverrides {
+            $0.register(Narrator.self, name: "guest") { _ in Voice(voice: "active guest") }
+        } operation: { () throws in
+            let voices = try carried.run {
+                [try registry.resolve(Narrator.self).voice, try registry.resolve(Narrator.self, name: "guest").voice]
+            }
+            #expect(voices == ["carried", "real guest"])
+            #expect(try registry.resolve(Narrator.self, name: "guest").voice == "active guest")
+        }
+    }
+
     @Test func runReturnsItsResultAndRethrows() async throws {
         struct Stop: Error {}
         let scope = OverrideScope.current

@@ -28,7 +28,9 @@ public struct OverrideScope: Sendable {
     /// Whether any override scope was active where this was captured.
     public var isEmpty: Bool { layer == nil }
 
-    /// Runs `operation` inside the captured override scopes.
+    /// Runs `operation` inside the captured override scopes, in place of the scopes active
+    /// where `run` is called: those are set aside until it returns, so an empty scope runs
+    /// `operation` as if no override were active.
     ///
     /// - Parameter operation: The code that should see the overrides.
     /// - Returns: What `operation` returns.
@@ -37,7 +39,8 @@ public struct OverrideScope: Sendable {
         return try OverrideLayer.$current.withValue(layer, operation: operation)
     }
 
-    /// Runs the async `operation` inside the captured override scopes.
+    /// Runs the async `operation` inside the captured override scopes, in place of the
+    /// scopes active where `run` is called, as ``run(_:)`` does.
     ///
     /// - Parameters:
     ///   - isolation: The actor the operation runs on; the caller's, by default.
