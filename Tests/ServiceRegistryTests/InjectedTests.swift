@@ -195,6 +195,25 @@ struct InjectedTests {
         #expect(output.contains("\(declaration): Fatal error: @Injected ServiceRegistry could not resolve"))
     }
 
+    /// The usual fix, "register it or override it in the test", does not say where: a test
+    /// that overrides its app's registry while the property reads `ServiceRegistry.shared`
+    /// needs to be told which registry the property asked.
+    @Test(arguments: [true, false])
+    func saysWhichRegistryThePropertyResolvesFromWhenItStops(fromShared: Bool) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [fromShared] in
+            if fromShared {
+                _ = NamedSharedShelfReader().shelf  // nothing is registered on `shared` here
+            } else {
+                _ = UnwiredShelfReader().shelf
+            }
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let registry = fromShared ? "ServiceRegistry.shared" : "the registry given to @Injected(registry:)"
+        #expect(output.contains("Fix: register `Shelf`"))
+        #expect(output.contains("The property resolves from \(registry)."))
+    }
+
     /// As Testing.md says: validation cannot turn what an `@Injected` property meets into a
     /// failure it lists. A getter cannot throw, so a property read in a factory that
     /// validation runs stops the program there too, with the property's message.

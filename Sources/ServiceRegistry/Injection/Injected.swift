@@ -16,8 +16,8 @@ import Synchronization
 ///
 /// A property getter cannot throw, so when the service cannot be resolved, the first
 /// access **stops the program** with the full ``ResolutionError`` description (what was
-/// asked, the resolution path, the likely fix), reported at the line that declares the
-/// property, not inside this library. Use ``ServiceRegistry/resolve(_:name:)``
+/// asked, the resolution path, the likely fix) and the registry the property resolves
+/// from, reported at the line that declares the property, not inside this library. Use ``ServiceRegistry/resolve(_:name:)``
 /// directly where a missing service is an expected, recoverable case, and
 /// ``ServiceRegistry/validate()`` in a test to find wiring mistakes in the factories. In a
 /// factory, resolve through its ``Resolver``: a property like this one read there stops the
@@ -62,7 +62,11 @@ public struct Injected<Service> {
             let resolved = try (registry ?? .shared).resolve(Service.self, name: name)
             return storage.keep(resolved)
         } catch {
-            fatalError("@Injected \(error.description)", file: fileID, line: line)
+            // The error's fix says to register or override the service, not where: name the
+            // registry this property asked, which a test may not be overriding.
+            let source = registry == nil ? "ServiceRegistry.shared" : "the registry given to @Injected(registry:)"
+            fatalError(
+                "@Injected \(error.description)\n  The property resolves from \(source).", file: fileID, line: line)
         }
     }
 
