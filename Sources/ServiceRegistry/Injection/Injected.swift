@@ -17,11 +17,12 @@ import Synchronization
 /// A property getter cannot throw, so when the service cannot be resolved, the first
 /// access **stops the program** with the full ``ResolutionError`` description (what was
 /// asked, the resolution path, the likely fix) and the registry the property resolves
-/// from, reported at the line that declares the property, not inside this library. Use ``ServiceRegistry/resolve(_:name:)``
-/// directly where a missing service is an expected, recoverable case, and
-/// ``ServiceRegistry/validate()`` in a test to find wiring mistakes in the factories. In a
-/// factory, resolve through its ``Resolver``: a property like this one read there stops the
-/// program while validation runs the factory too, rather than failing validation.
+/// from, reported at the line that declares the property, not inside this library. Use
+/// ``ServiceRegistry/resolve(_:name:)`` directly where a missing service is an expected,
+/// recoverable case, and ``ServiceRegistry/validate()`` in a test to find wiring mistakes
+/// in the factories. In a factory, resolve through its ``Resolver``: a property like this
+/// one read there stops the program while validation runs the factory too, rather than
+/// failing validation.
 @propertyWrapper
 public struct Injected<Service> {
     private let registry: ServiceRegistry?

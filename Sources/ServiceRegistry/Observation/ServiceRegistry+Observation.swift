@@ -8,9 +8,9 @@ extension ServiceRegistry {
     /// screen pulls in, whether a `.weak` instance is reused. It hears the resolves of every
     /// task and thread, override scopes or not, so in tests that run in parallel, observe a
     /// registry the test makes for itself (a child of the shared one will do). The observer
-    /// runs on the resolving thread, inside the resolve, so keep it short. What an observer resolves
-    /// itself (and tasks it starts) is not reported, so an observer that resolves never
-    /// calls itself without end; nor is what ``validate()`` and ``dependencyGraph()``
+    /// runs on the resolving thread, inside the resolve, so keep it short. What an observer
+    /// resolves itself (and tasks it starts) is not reported, so an observer that resolves
+    /// never calls itself without end; nor is what ``validate()`` and ``dependencyGraph()``
     /// build, in isolation, and drop. While any observer exists in the process, cached
     /// singletons take the slower, reporting path.
     ///
