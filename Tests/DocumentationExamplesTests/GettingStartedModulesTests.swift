@@ -54,18 +54,25 @@ import Testing
         #expect(blocks.count > 8, "found the page's blocks")
         for block in blocks {
             let missing = try Self.linesMissing(from: block)
+            let files = Self.files(for: block)
             #expect(
                 missing.isEmpty,
-                "\(Self.page) has code that \(Self.files(for: block)) in \(Self.package) lacks:\n\(missing.joined(separator: "\n"))")
+                "\(Self.page) has code that \(files) in \(Self.package) lacks:\n\(missing.joined(separator: "\n"))")
         }
     }
 
     /// The page's labels lead to the package's modules, so the check above is not
     /// satisfied by finding no files, and a line placed in another module fails it.
     @Test func theLabelsLeadToTheModules() throws {
-        #expect(Self.files(for: ["// Module Interfaces: protocols and plain values only."]) == ["Sources/Interfaces/Interfaces.swift"])
+        #expect(
+            Self.files(for: ["// Module Interfaces: protocols and plain values only."]) == [
+                "Sources/Interfaces/Interfaces.swift"
+            ])
         #expect(Self.files(for: ["// Module Reviews"]) == ["Sources/Reviews/ReviewAssembly.swift"])
-        #expect(Self.files(for: ["// Module BookDetail: it never imports Reviews."]) == ["Sources/BookDetail/BookDetailAssembly.swift"])
+        #expect(
+            Self.files(for: ["// Module BookDetail: it never imports Reviews."]) == [
+                "Sources/BookDetail/BookDetailAssembly.swift"
+            ])
         #expect(Self.files(for: ["// Target BookApp, main.swift"]) == ["Sources/BookApp/main.swift"])
         #expect(try Self.linesMissing(from: ["// Module Reviews", "struct BookDetailScreen: BookDetailService {"]) == [
             "struct BookDetailScreen: BookDetailService {"

@@ -43,4 +43,5 @@ let online = try registry.resolve(BookDetailService.self, argument: 42)
 let offline = try offlineScreens.resolve(BookDetailService.self, argument: 42)
 // online.render() == "Book 42: 2 reviews"; offline.render() == "Book 42: 0 reviews"
 print("online: \(online.render()); offline: \(offline.render())")
-print("reviews: \(reviews.reviews(ofBookWithID: 42).count); offline reviews: \(offlineReviews.reviews(ofBookWithID: 42).count)")
+let counts = (reviews.reviews(ofBookWithID: 42).count, offlineReviews.reviews(ofBookWithID: 42).count)
+print("reviews: \(counts.0); offline reviews: \(counts.1)")
