@@ -40,15 +40,12 @@ struct ScriptedSession {
         for event in observer.takeEvents() where event.isNewInstance && !builtAtLaunch.contains(event.service) {
             builtAtLaunch.append(event.service)
         }
-        // Drawing the graph runs each factory once, in isolation, caching nothing and
-        // unheard by the observer: the session's registry is left as installing left it.
-        let wiring = WeReadApp.registrationSummary(of: registry)
-        transcript += [
-            "",
-            "1. Launch",
-            "   Installed \(TextLayout.count(wiring.registrations, "registration")) from "
-                + "\(TextLayout.count(wiring.components, "component")) in \(Self.microseconds(installTime)).",
-        ]
+        transcript += ["", "1. Launch"]
+        // The "Installed …" line goes here, but is written after the last step: counting
+        // the registrations draws the graph, which runs every factory once (in isolation,
+        // caching nothing, unheard by the observer). Counted now, it would build every
+        // service at launch, in the session that shows nothing is built before it is needed.
+        let installedLineIndex = transcript.count
         let aliveAtLaunch = observer.liveServices
         if builtAtLaunch.isEmpty {
             transcript.append("   Instances alive: \(aliveAtLaunch.count) — registering builds nothing.")
@@ -93,6 +90,11 @@ struct ScriptedSession {
             "   Instances alive: \(alive.count) — \(TextLayout.list(alive)).",
             "   The singletons stay; the transient detail screen and the weak reader are gone.",
         ]
+        let wiring = WeReadApp.registrationSummary(of: registry)
+        transcript.insert(
+            "   Installed \(TextLayout.count(wiring.registrations, "registration")) from "
+                + "\(TextLayout.count(wiring.components, "component")) in \(Self.microseconds(installTime)).",
+            at: installedLineIndex)
         return transcript
     }
 

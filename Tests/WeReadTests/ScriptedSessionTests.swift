@@ -75,8 +75,8 @@ import WeReadInterfaces
     }
 
     /// Every build an observer of the session's registry hears of is one the transcript
-    /// lists as built just now: launching builds nothing there (counting the registrations
-    /// draws the graph, whose isolated builds observers do not hear of).
+    /// lists as built just now: launching builds nothing there (counting the registrations,
+    /// after the last step, draws the graph, whose isolated builds observers do not hear of).
     @Test func everyBuildOnTheSessionsRegistryIsOneTheTranscriptShows() throws {
         let (transcript, builds) = try Self.runWatchingTheSessionsRegistry(for: .built)
         let listed = transcript.filter { $0.hasPrefix("   Built just now: ") }.flatMap { line in
@@ -84,6 +84,32 @@ import WeReadInterfaces
                 .split(whereSeparator: { ", ".contains($0) }).filter { $0 != "and" }.map(String.init)
         }
         #expect(builds.sorted() == listed.sorted())
+    }
+
+    /// "Nothing is built until a screen needs it": no factory runs before the step whose
+    /// screen resolves it. Counting the registrations for the launch line draws the
+    /// dependency graph, which runs every factory once (in isolation, unheard by
+    /// observers), so it must happen only after the last step: before the shelf, the first
+    /// screen, nothing is built, not even a service no screen uses.
+    @Test func noFactoryRunsBeforeTheStepThatNeedsIt() throws {
+        struct Unused: Sendable {}
+        let log = Mutex<[String]>([])
+        let session = ScriptedSession(install: { registry in
+            registry.addResolutionObserver { event in
+                if event.outcome == .built { log.withLock { $0.append(event.serviceType) } }
+            }
+            WeReadApp.install(into: registry)
+            registry.register(Unused.self) { _ in
+                log.withLock { $0.append("Unused") }
+                return Unused()
+            }
+        })
+        _ = try session.run()
+        let order = log.withLock { $0 }
+        #expect(order.contains("BookshelfService"))
+        // Everything built before the first screen's own service: nothing at all.
+        let beforeTheShelf = order.prefix { $0 != "BookshelfService" && $0 != "CatalogService" }
+        #expect(beforeTheShelf.isEmpty, "factories ran at launch, before any screen needed them: \(order)")
     }
 
     /// Every cached instance handed out again on the session's registry is one the
