@@ -28,7 +28,9 @@ struct BenchmarkOptionsTests {
         #expect(options.selects(caseName: CaseName.graph))
     }
 
-    @Test(arguments: [["--fast"], ["--filter"], ["--filter", "--json"], ["--subject"]])
+    /// An empty filter (`--filter "$CASE"` with `CASE` unset) is in every case name; read as
+    /// a filter it would quietly run everything, so it is refused like a missing one.
+    @Test(arguments: [["--fast"], ["--filter"], ["--filter", "--json"], ["--filter", ""], ["--subject"], ["--subject", ""]])
     func rejectsWhatItDoesNotUnderstandAndShowsUsage(arguments: [String]) {
         #expect {
             try BenchmarkOptions(arguments: arguments)

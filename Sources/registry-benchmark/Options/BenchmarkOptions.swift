@@ -79,8 +79,8 @@ struct BenchmarkOptions: Sendable {
     ///
     /// - Parameter arguments: Such as `["--quick", "--json"]`.
     /// - Throws: ``UsageError`` for an unknown option or subject, `--filter`/`--subject`
-    ///   without a value, a `--filter` that no case name contains, or filters and subjects
-    ///   that together select no benchmark.
+    ///   without a value or with an empty one, a `--filter` that no case name contains, or
+    ///   filters and subjects that together select no benchmark.
     init(arguments: [String]) throws(UsageError) {
         self = arguments.contains("--quick") ? .quick : .standard
         var remaining = arguments[...]
@@ -93,7 +93,8 @@ struct BenchmarkOptions: Sendable {
             case "--help", "-h":
                 showsHelp = true
             case "--filter":
-                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                // An empty value is in every case name: it would quietly select them all.
+                guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
                     throw UsageError(problem: "`--filter` needs a case name (or part of one) after it")
                 }
                 caseFilters.append(value)
