@@ -218,8 +218,6 @@ struct SamplerTests {
             }
         })
         var options = BenchmarkOptions.standard
-        // Long enough that a calibration run would need a stall of tens of milliseconds
-        // (another process on the core) to pass for a whole sample by itself.
         options.sampleDuration = .milliseconds(50)
         options.repetitions = 3
         options.memoryOperations = 1
@@ -227,8 +225,13 @@ struct SamplerTests {
         let samples = try #require(result.nanosecondsPerOperation).samples
         // The calls end with the timed samples and the memory pass.
         let operations = try #require(calls.withLock { $0 }.dropLast().last)
+        // A count taken unchecked from the slow runs (100 operations in 4 ms predict 1,312)
+        // makes 13 ms samples. The checked count is meant to make 50 ms ones, but the run
+        // that checks it is timed like any other: a stall of a millisecond or two while
+        // other tests share the cores can let a count a few percent short pass. So the
+        // bound is 40 ms, far above the 13 ms of the unchecked count.
         for sample in samples {
-            #expect(sample * Double(operations) >= 50e6, "a sample of \(operations) operations")
+            #expect(sample * Double(operations) >= 40e6, "a sample of \(operations) operations")
         }
     }
 
