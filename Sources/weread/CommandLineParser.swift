@@ -20,6 +20,12 @@ enum CommandLineParser {
         }
         switch name {
         case "--help", "-h", "help":
+            // `weread help open` asks about a command, as `git help log` does, and the help
+            // covers every command; what follows the command is ignored, as it is before
+            // `weread open 42 --help`. Anything else after the help is a mistake.
+            if let about = values.first, commands.contains(about) || helpNames.contains(about) {
+                return .help
+            }
             try expectNoMore(values, after: name)
             return .help
         case "open":
@@ -59,8 +65,12 @@ enum CommandLineParser {
         }
     }
 
-    /// The commands that take values, after which `--help` or `-h` shows the help.
+    /// The commands that take values: `--help` or `-h` after one, or any way of asking for
+    /// help before one, shows the help.
     private static let commands: Set = ["open", "reviews", "search", "graph", "open-url"]
+
+    /// The ways to ask for the help.
+    private static let helpNames: Set = ["--help", "-h", "help"]
 
     /// Reads the single book id that `open` and `reviews` take.
     private static func bookID(_ values: [String], command: String) throws(UsageError) -> BookID {

@@ -12,7 +12,7 @@ enum HelpText {
         "  weread graph                Print how the services depend on each other, as a tree.",
         "  weread graph --dot          The same graph as Graphviz DOT (pipe it to `dot -Tsvg`).",
         "  weread open-url <url>       Open a weread:// link through the router, e.g. weread://book/42.",
-        "  weread --help               Show this help (also -h or help, or --help after a command).",
+        "  weread --help               Show this help (also -h or help; weread help open, weread open -h).",
         "",
         "Book ids are whole numbers from 1; `weread search <text>` shows them.",
         "",

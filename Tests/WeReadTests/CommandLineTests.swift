@@ -89,6 +89,17 @@ import WeReadInterfaces
         #expect(WeReadCommandLine.run(arguments) == WeReadCommandLine.run(["--help"]))
     }
 
+    /// Help asked for about a command (`weread help open`, as `git help log` or `swift help
+    /// build` ask) shows the help, as `weread open --help` does; refused, it was told to run
+    /// `weread --help`, which it had just run.
+    @Test(arguments: [
+        ["help", "open"], ["--help", "open"], ["-h", "reviews"], ["help", "search"], ["help", "graph"],
+        ["--help", "open-url"], ["help", "help"], ["help", "--help"], ["help", "open", "42"],
+    ])
+    func helpBeforeACommandShowsTheHelp(arguments: [String]) {
+        #expect(WeReadCommandLine.run(arguments) == WeReadCommandLine.run(["--help"]))
+    }
+
     /// The detail screen takes a book id: the graph builds it with the app's sample one,
     /// so its dependencies are drawn too.
     @Test func graphPrintsTheWiringAsATreeWithTheDetailScreensDependencies() {
