@@ -14,7 +14,8 @@ import WeReadInterfaces
 /// | `weread://shelf` | the reader's shelf | `BookshelfService` |
 ///
 /// A `from` query item (`?from=push`) is accepted by every link and echoed, as an app
-/// would log where a link came from; an empty one is ignored.
+/// would log where a link came from, with its invisible characters spelled out
+/// (``TextLayout/visible(_:)``); an empty one is ignored.
 enum WeReadRoutes {
     /// A book id: a whole number from 1. Declared as a parameter type so that
     /// `weread://book/0` and `weread://book/abc` are refused while matching, with a message
@@ -80,7 +81,7 @@ enum WeReadRoutes {
     private static func withSource(_ text: String, _ request: RouteRequest) -> String {
         // `?from=` names no source: echoing it would print "(opened from )".
         guard let source = request.query("from")?.trimmingWhitespace(), !source.isEmpty else { return text }
-        return text + "\n(opened from \(source))"
+        return text + "\n(opened from \(TextLayout.visible(source)))"
     }
 }
 

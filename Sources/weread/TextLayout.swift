@@ -43,14 +43,40 @@ enum TextLayout {
 
     /// A search's result: `2 books match “austen”:` and a line per book.
     static func searchResult(_ matches: [Book], for text: String) -> [String] {
-        ["\(count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(text)”:"]
+        ["\(count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(visible(text))”:"]
             + matches.map { "  " + bookLine($0) }
     }
 
     /// What a search that matches nothing says, with an example command to try instead.
     static func noMatch(_ text: String, example: String) -> String {
-        "weread: no book's title or author contains “\(text)”.\n"
+        "weread: no book's title or author contains “\(visible(text))”.\n"
             + "Try a shorter piece of a title or a surname, such as: \(example)"
+    }
+
+    /// `text` with the characters one cannot see spelled out (`\n`, `\u{1B}`), as the
+    /// router writes a link in its messages.
+    ///
+    /// For text that arrives in a link (`?from=`, `?q=`): a link from a notification or a
+    /// web page is anyone's, and percent-encoding lets it carry a newline, a terminal
+    /// escape sequence or a right-to-left override, which printed as they are would
+    /// forge lines of output or recolour the terminal.
+    static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator:
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 
     /// `1 book` or `3 books`.

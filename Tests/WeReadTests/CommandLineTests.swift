@@ -163,6 +163,27 @@ import WeReadInterfaces
         #expect(WeReadCommandLine.run(["open-url", url]) == WeReadCommandLine.run(["open", "42"]))
     }
 
+    /// Text a link carries (`from`, a search's `q`) is anyone's: percent-encoded, it can
+    /// hold a newline that forges a line of output or a terminal escape sequence. weread
+    /// prints such characters spelled out, as the router does in its messages.
+    @Test(arguments: [
+        ("weread://book/42?from=%1B%5B31mpush", "(opened from \\u{1B}[31mpush)"),
+        ("weread://shelf?from=push%0AInstances%20alive%3A%200", "(opened from push\\nInstances alive: 0)"),
+        ("weread://book/42/read?from=%E2%80%AEhsup", "(opened from \\u{202E}hsup)"),
+        ("weread://book/42?from=%E6%8E%A8%E9%80%81", "(opened from 推送)"),
+    ])
+    func textALinkCarriesIsPrintedWithItsInvisibleCharactersSpelledOut(url: String, lastLine: String) {
+        let result = WeReadCommandLine.run(["open-url", url])
+        #expect(result.exitCode == .success)
+        #expect(result.output.split(separator: "\n").last.map(String.init) == lastLine)
+    }
+
+    @Test func aSearchLinksTextIsPrintedWithItsInvisibleCharactersSpelledOut() {
+        let result = WeReadCommandLine.run(["open-url", "weread://search?q=zz%1B%5B2J%0Azz"])
+        #expect(result.exitCode == .notFound)
+        #expect(result.errorOutput.hasPrefix("weread: no book's title or author contains “zz\\u{1B}[2J\\nzz”.\n"))
+    }
+
     /// Mistakes a person can make, each with the message it must get and its exit status.
     @Test(arguments: [
         (["open"], "weread: open needs a book id.", CommandResult.ExitCode.usage),
