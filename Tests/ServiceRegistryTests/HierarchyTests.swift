@@ -159,6 +159,39 @@ struct HierarchyTests {
         let grandchild = root.makeChild().makeChild()
         #expect(try grandchild.resolve(ReviewService.self).source == "root")
     }
+
+    /// A parent's `.transient` registration met again inside its own build is a cycle also
+    /// when the second resolve runs in another registry of the hierarchy, which would give
+    /// it other dependencies: here the child's `Clock` needs the parent's singleton, which
+    /// resolves `ReviewService` in the parent, where `Clock` needs nothing. Registrations
+    /// are compared, not the registries resolving them (Docs/Design.md, Known limits).
+    @Test func aParentRegistrationMetAgainThroughTheParentIsACycle() throws {
+        let parent = ServiceRegistry()
+        parent.register(Clock.self) { _ in FixedClock(now: 1) }
+        parent.register(ReviewService.self) { r in ReviewServiceImpl(source: "\(try r.resolve(Clock.self).now)") }
+        parent.register(BookDetailService.self, scope: .singleton) { r in
+            BookDetailServiceImpl(reviews: try r.resolve())
+        }
+        let child = parent.makeChild()
+        child.register(Clock.self) { r in
+            _ = try r.resolve(BookDetailService.self)
+            return FixedClock(now: 2)
+        }
+        let error = try resolutionError { _ = try child.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewService", "Clock", "BookDetailService", "ReviewService"])
+        #expect(try parent.resolve(ReviewService.self).source == "1")
+    }
+
+    /// Why registries are not compared: a factory that resolves its own service through a
+    /// fresh child at each level would meet a new registry every time, and recurse until
+    /// the stack ran out instead of throwing.
+    @Test func aFactoryResolvingItselfThroughAFreshChildIsACycle() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self) { [parent] _ in try parent.makeChild().resolve(ReviewService.self) }
+        let error = try resolutionError { _ = try parent.resolve(ReviewService.self) }
+        #expect(error.reason == .circularDependency)
+    }
 }
 
 /// Two services resolved side by side in one resolve.

@@ -62,7 +62,10 @@ public final class ServiceRegistry: Sendable {
     /// or `.weak` registration of this registry resolved through the child is this
     /// registry's one instance, built from this registry's registrations, so a shared
     /// instance never captures a child's dependencies. Other registrations of this
-    /// registry resolved through the child resolve their dependencies through the child.
+    /// registry resolved through the child resolve their dependencies through the child;
+    /// met again inside their own build, through this registry or another child, they are
+    /// still a ``ResolutionError/Reason/circularDependency``: registrations are compared,
+    /// not the registries resolving them.
     ///
     /// ```swift
     /// let screen = registry.makeChild()
