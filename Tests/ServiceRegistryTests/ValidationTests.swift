@@ -46,6 +46,16 @@ private final class TrackedWallet: Wallet {
     deinit { live.died() }
 }
 
+/// A ``TrackedWallet`` that runs a task until it is freed, as a poller or a listener does.
+private final class PollingWallet: Wallet {
+    let tracked: TrackedWallet
+    private let task = Task {
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    init(live: LiveInstances) { tracked = TrackedWallet(live: live) }
+    deinit { task.cancel() }
+}
+
 private final class Tally: Sendable {
     private let value = Atomic<Int>(0)
     var count: Int { value.load(ordering: .relaxed) }
@@ -241,6 +251,24 @@ struct ValidationTests {
         try registry.validate()
         #expect(live.created == 2)  // one for Wallet itself, one shared inside Coupons
         #expect(live.alive == 0)
+    }
+
+    /// A task the singleton's factory starts (here in the instance's init) inherits
+    /// validation's private scope, which caches the instance: unless validation drops it,
+    /// the scope, the instance and its task hold each other, and the scope keeps the whole
+    /// registry alive with them.
+    @Test(arguments: [false, true])
+    func freesASingletonItBuiltThatStartedATask(drawingTheGraph: Bool) throws {
+        let live = LiveInstances()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { _ in PollingWallet(live: live) }
+        if drawingTheGraph {
+            _ = registry.dependencyGraph()
+        } else {
+            try registry.validate()
+        }
+        #expect(live.created == 1)
+        #expect(live.alive == 0, "validation's singleton outlived validation")
     }
 
     @Test func leavesTheRegistrysSingletonCachesUntouched() throws {

@@ -29,7 +29,10 @@ final class OverrideLayer: Sendable {
     private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
 
     /// A cell of this scope and the registration whose instance it caches.
-    private final class ScopedCell: Sendable {
+    ///
+    /// It frees the instance when it goes, so a resolve holds it for as long as it uses
+    /// ``cell``: ``dropCachedInstances()`` may let go of it meanwhile, from another task.
+    final class ScopedCell: Sendable {
         /// Keeps the cell's key (the registration's identity) from being taken by a
         /// registration made later, without keeping the registration: re-registering its
         /// key must drop the instance it cached in the registry, also while a scope that
@@ -112,15 +115,32 @@ final class OverrideLayer: Sendable {
     }
 
     /// This scope's cell for `registration`, made on first use.
-    func cell(for registration: AnyRegistration) -> InstanceCell {
+    func cell(for registration: AnyRegistration) -> ScopedCell {
         cells.withLock { cells in
             let id = ObjectIdentifier(registration)
             if let existing = cells[id] {
-                return existing.cell
+                return existing
             }
             let scoped = ScopedCell(registration: registration)
             cells[id] = scoped
-            return scoped.cell
+            return scoped
         }
+    }
+
+    /// Frees the shared instances cached in this scope, though the scope itself lives on.
+    ///
+    /// For validation's scope, whose instances are built in isolation and dropped: a task
+    /// that a factory starts inherits the scope and keeps it, so an instance that holds
+    /// such a task (a poller that runs until it is freed) and the scope caching it would
+    /// hold each other for good, with the registry the scope keeps. A resolve in the
+    /// scope after this builds afresh.
+    func dropCachedInstances() {
+        let dropped = cells.withLock { cells in
+            let taken = cells
+            cells = [:]
+            return taken
+        }
+        // Freed here, outside the lock: an instance's deinit may resolve in this scope.
+        withExtendedLifetime(dropped) {}
     }
 }

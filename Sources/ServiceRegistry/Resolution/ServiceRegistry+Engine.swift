@@ -133,9 +133,16 @@ extension ServiceRegistry {
             }
             return try resolveTraced(registration, argument: argument, into: result, resolution: resolution)
         case .singleton, .weak:
-            let cell = cacheLayer?.cell(for: registration) ?? registration.cell
+            guard let cacheLayer else {
+                return try buildShared(
+                    registration, cell: registration.cell, owner: owner, argument: argument, into: result,
+                    parent: parent, resolution: resolution)
+            }
+            // Held until the instance is copied out: it frees the instance when it goes.
+            let scoped = cacheLayer.cell(for: registration)
+            defer { withExtendedLifetime(scoped) {} }
             return try buildShared(
-                registration, cell: cell, owner: owner, argument: argument, into: result, parent: parent,
+                registration, cell: scoped.cell, owner: owner, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
     }

@@ -5,7 +5,9 @@ extension ServiceRegistry {
     ///
     /// Each registration is built inside a private scope (like
     /// ``withOverrides(_:operation:)``), so nothing is cached in the registry:
-    /// its singletons are untouched afterwards. Active override scopes apply, so a test
+    /// its singletons are untouched afterwards. What validation builds is freed by the
+    /// time it returns, a singleton that holds a task its factory started included (the
+    /// task is the instance's to stop). Active override scopes apply, so a test
     /// can validate the app's wiring with some services mocked. Registrations whose
     /// factories take an argument cannot be built without one; the error and the report
     /// list them as not checked, and ``validate(sampleArguments:)`` builds them as well.
@@ -145,6 +147,8 @@ extension ServiceRegistry {
                     return .failed(error)
                 }
             }
+            // Tasks its factories started may keep the scope: what it cached goes now.
+            isolation.dropCachedInstances()
             let status: DependencyGraph.Status =
                 switch outcome {
                 case .built: .resolved
