@@ -271,6 +271,38 @@ struct ValidationTests {
         #expect(live.alive == 0, "validation's singleton outlived validation")
     }
 
+    /// A task that a factory started during validation may resolve after validation has
+    /// returned, still inside validation's scope: a singleton it builds there is not
+    /// cached in that finished scope, or one holding a task of its own would be kept by it
+    /// for good again.
+    @Test func freesASingletonThatATaskItStartedResolvesAfterValidation() async throws {
+        let live = LiveInstances()
+        let validated = Tally()
+        let resolvedLater = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { _ in PollingWallet(live: live) }
+        registry.register(Coupons.self, scope: .singleton) { [weak registry] _ in
+            Task {
+                while validated.count == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+                _ = try? registry?.resolve(Wallet.self)
+                resolvedLater.next()
+            }
+            return Thing()
+        }
+        try registry.validate()
+        #expect(live.created == 1)  // Wallet's own build
+        validated.next()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        // The counters are relaxed atomics: wait for every one to settle, not just the flag.
+        while resolvedLater.count == 0 || live.created < 2 || live.alive > 0, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(resolvedLater.count == 1)
+        #expect(live.created == 2)
+        #expect(live.alive == 0, "the singleton built after validation stayed in its scope")
+    }
+
     @Test func leavesTheRegistrysSingletonCachesUntouched() throws {
         let builds = Tally()
         let registry = ServiceRegistry()

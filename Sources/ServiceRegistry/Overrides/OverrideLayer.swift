@@ -25,8 +25,9 @@ final class OverrideLayer: Sendable {
     /// Whether this is validation's layer or a scope nested in it (one a factory opens
     /// while validation runs it): what is built here is built in isolation and dropped.
     let isInValidation: Bool
-    /// Shared instances built inside the scope, by the registration they were built from.
-    private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
+    /// Shared instances built inside the scope, by the registration they were built from;
+    /// `nil` once ``dropCachedInstances()`` has closed the scope's cache.
+    private let cells = Lock<[ObjectIdentifier: ScopedCell]?>([:])
 
     /// A cell of this scope and the registration whose instance it caches.
     ///
@@ -114,30 +115,34 @@ final class OverrideLayer: Sendable {
         stack.filter { $0.registry === registry }.flatMap { $0.registrations.values }
     }
 
-    /// This scope's cell for `registration`, made on first use.
+    /// This scope's cell for `registration`, made on first use; once the scope's cache is
+    /// closed, a fresh cell that nothing keeps, so the instance goes with its resolve.
     func cell(for registration: AnyRegistration) -> ScopedCell {
         cells.withLock { cells in
+            guard cells != nil else { return ScopedCell(registration: registration) }
             let id = ObjectIdentifier(registration)
-            if let existing = cells[id] {
+            if let existing = cells?[id] {
                 return existing
             }
             let scoped = ScopedCell(registration: registration)
-            cells[id] = scoped
+            cells?[id] = scoped
             return scoped
         }
     }
 
-    /// Frees the shared instances cached in this scope, though the scope itself lives on.
+    /// Frees the shared instances cached in this scope and caches none from now on,
+    /// though the scope itself may live on.
     ///
     /// For validation's scope, whose instances are built in isolation and dropped: a task
     /// that a factory starts inherits the scope and keeps it, so an instance that holds
     /// such a task (a poller that runs until it is freed) and the scope caching it would
-    /// hold each other for good, with the registry the scope keeps. A resolve in the
-    /// scope after this builds afresh.
+    /// hold each other for good, with the registry the scope keeps. Such a task that
+    /// resolves a shared service later, in the scope, gets one built for that resolve
+    /// alone, which the scope does not keep either.
     func dropCachedInstances() {
         let dropped = cells.withLock { cells in
             let taken = cells
-            cells = [:]
+            cells = nil
             return taken
         }
         // Freed here, outside the lock: an instance's deinit may resolve in this scope.
