@@ -22,6 +22,11 @@ extension ServiceRegistry {
     ///     except a ``ResolutionError`` whose path already runs through this service (one
     ///     from a resolve through the resolver) or that reports a circular dependency,
     ///     which reaches it as it is.
+    ///     The registry keeps it, with what it captures, until the registration is
+    ///     replaced or the registry goes, so one that captures this registry (rather than
+    ///     resolving through the resolver) keeps the registry, and every instance it
+    ///     caches, alive until it is replaced. That matters for a registry meant to go
+    ///     away: a child made per screen, one a test makes.
     @inlinable
     public func register<Service>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
@@ -51,6 +56,11 @@ extension ServiceRegistry {
     ///   - scope: How long a built instance lives and who shares it; ``Scope/transient``
     ///     by default.
     ///   - factory: Builds the service from its ``Resolver`` and the argument.
+    ///     The registry keeps it, with what it captures, until the registration is
+    ///     replaced or the registry goes, so one that captures this registry (rather than
+    ///     resolving through the resolver) keeps the registry, and every instance it
+    ///     caches, alive until it is replaced. That matters for a registry meant to go
+    ///     away: a child made per screen, one a test makes.
     @inlinable
     public func register<Service, Argument>(
         _ type: Service.Type, name: String? = nil, scope: Scope = .transient,
