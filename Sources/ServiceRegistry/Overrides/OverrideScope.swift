@@ -13,6 +13,11 @@
 ///     }
 /// }
 /// ```
+///
+/// A captured scope keeps the scopes it carries, with the shared instances cached in them
+/// and their registries, alive for as long as it is kept. Carry it into a piece of work,
+/// not into a service you keep: a singleton built in the scope that stores it would hold
+/// the scope that holds it, and neither would be freed.
 public struct OverrideScope: Sendable {
     let layer: OverrideLayer?
 
