@@ -156,6 +156,11 @@ targets_table=(
     "DocumentationExamplesTests   Tests/DocumentationExamplesTests                  test       macos"
     "ConsumerApp                  Tests/ConsumerPackage/Sources/ConsumerApp         executable macos"
     "ConsumerTests                Tests/ConsumerPackage/Tests/ConsumerTests         test       macos"
+    "Interfaces                   Tests/ConsumerPackage/Sources/Interfaces          library    macos"
+    "Reviews                      Tests/ConsumerPackage/Sources/Reviews             library    macos"
+    "BookDetail                   Tests/ConsumerPackage/Sources/BookDetail          library    macos"
+    "BookApp                      Tests/ConsumerPackage/Sources/BookApp             executable macos"
+    "BookAppTests                 Tests/ConsumerPackage/Tests/BookAppTests          test       macos"
 )
 
 # The settings every target gets from Package.swift: Swift 6 mode and the upcoming
