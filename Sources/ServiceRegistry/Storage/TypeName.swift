@@ -35,23 +35,13 @@ package enum TypeName {
     /// primary associated types in, which code follows, is not known here, so the list stays.
     static func withPrimaryAssociatedTypes(_ name: String) -> String {
         guard let open = name.firstRange(of: "<Self.") else { return name }
-        // The `>` that closes the list: brackets nest, and a function type's `->` closes none.
-        var depth = 0
-        var previous: Character = " "
-        var close = name.endIndex
-        for index in name[open.lowerBound...].indices {
-            switch name[index] {
-            case "<", "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-":
-                depth -= 1
-                if depth == 0 { close = index }
-            default: break
-            }
-            previous = name[index]
-            if close != name.endIndex { break }
+        // The `>` that closes the list.
+        var found: String.Index?
+        walkBrackets(name[open.lowerBound...]) { index, character, depth, isArrow in
+            if character == ">", !isArrow, depth == 0 { found = index }
+            return found == nil
         }
-        guard close != name.endIndex else { return name }
+        guard let close = found else { return name }
         let requirements = String(name[name.index(after: open.lowerBound)..<close])
         var list = withPrimaryAssociatedTypes(requirements)
         if let equals = list.firstRange(of: " == "), !list[..<equals.lowerBound].contains(" "),
@@ -65,19 +55,31 @@ package enum TypeName {
 
     /// Whether `text` has a `,` outside brackets: a list of several requirements.
     private static func containsTopLevelComma(_ text: Substring) -> Bool {
+        var found = false
+        walkBrackets(text) { _, character, depth, _ in
+            found = character == "," && depth == 0
+            return !found
+        }
+        return found
+    }
+
+    /// Walks `text` with the depth of brackets (`<>`, `()`, `[]`) each character stands
+    /// at: the depth outside it for a bracket itself, so an opening and its closing one
+    /// share a depth. The `>` of a function type's `->` closes nothing and is marked
+    /// `isArrow`. `body` returns whether to go on.
+    private static func walkBrackets<Text: StringProtocol>(
+        _ text: Text, _ body: (_ index: Text.Index, _ character: Character, _ depth: Int, _ isArrow: Bool) -> Bool
+    ) {
         var depth = 0
         var previous: Character = " "
-        for character in text {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            case "," where depth == 0: return true
-            default: break
-            }
+        for index in text.indices {
+            let character = text[index]
+            let isArrow = character == ">" && previous == "-"
             previous = character
+            if character == ")" || character == "]" || (character == ">" && !isArrow) { depth -= 1 }
+            guard body(index, character, depth, isArrow) else { return }
+            if character == "<" || character == "(" || character == "[" { depth += 1 }
         }
-        return false
     }
 
     /// `name`, a type name as ``qualified(_:)`` writes it, with the first part of every
@@ -207,20 +209,11 @@ package enum TypeName {
     static func metatypeExpression(_ typeName: String) -> String {
         // `().self` is the empty tuple's value, not its type.
         if typeName == "()" { return "Void.self" }
-        var depth = 0
         // `(any Sequence<Int>).self`: `.self` would bind to `Sequence<Int>` alone.
         var needsParentheses = typeName.hasPrefix("any ")
-        var previous: Character = " "
-        for character in typeName {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous == "-": needsParentheses = needsParentheses || depth == 0
-            case ">": depth -= 1
-            case "&": needsParentheses = needsParentheses || depth == 0
-            default: break
-            }
-            previous = character
+        walkBrackets(typeName) { _, character, depth, isArrow in
+            if depth == 0, isArrow || character == "&" { needsParentheses = true }
+            return true
         }
         return needsParentheses ? "(\(typeName)).self" : "\(typeName).self"
     }
