@@ -45,7 +45,7 @@ import Testing
         let copy = try files.map { try MirrorCoverageTests.read(package + $0) }.joined(separator: "\n")
         let copyLines = copy.split(separator: "\n").map(MirrorCoverageTests.normalized)
         return block.map(MirrorCoverageTests.normalized)
-            .filter { line in !line.allSatisfy { "{}()[],; ".contains($0) } && !line.hasPrefix(".package(") }
+            .filter { line in !MirrorCoverageTests.isPunctuation(line) && !line.hasPrefix(".package(") }
             .filter { line in !copyLines.contains(line) }
     }
 

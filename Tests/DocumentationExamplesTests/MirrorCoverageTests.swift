@@ -223,9 +223,15 @@ import Testing
     /// A line the mirror must have: code other than punctuation, an import, a line that
     /// prints, or one with an elision.
     static func isSignificant(_ line: String) -> Bool {
-        !line.allSatisfy { "{}()[],; ".contains($0) }
+        !isPunctuation(line)
             && !line.hasPrefix("import ")
             && !line.contains("print(")
             && !line.contains("...")
+    }
+
+    /// A line of brackets, commas and semicolons only (or an empty one): it says nothing a
+    /// copy could get wrong on its own.
+    static func isPunctuation(_ line: String) -> Bool {
+        line.allSatisfy { "{}()[],; ".contains($0) }
     }
 }
