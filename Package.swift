@@ -39,7 +39,9 @@ let package = Package(
         // The benchmark: run with `swift run -c release registry-benchmark`.
         .executableTarget(name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter"]),
 
-        .testTarget(name: "ServiceRegistryTests", dependencies: ["ServiceRegistry", "ServiceRegistryTestComponent"]),
+        .testTarget(
+            name: "ServiceRegistryTests", dependencies: ["ServiceRegistry", "ServiceRegistryTestComponent", "SeededRandom"]
+        ),
         // A second module for ServiceRegistryTests: two types share a short name (each
         // component's `Config`) only when they live in two modules.
         .target(name: "ServiceRegistryTestComponent", path: "Tests/ServiceRegistryTestComponent"),
@@ -47,7 +49,9 @@ let package = Package(
             name: "ServiceRegistryTestingTests",
             dependencies: ["ServiceRegistry", "ServiceRegistryTesting"]
         ),
-        .testTarget(name: "ServiceRouterTests", dependencies: ["ServiceRouter", "ServiceRegistry"]),
+        .testTarget(name: "ServiceRouterTests", dependencies: ["ServiceRouter", "ServiceRegistry", "SeededRandom"]),
+        // The seeded random generator of the randomized tests, shared by their targets.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(
             name: "WeReadTests",
             dependencies: [

@@ -148,6 +148,7 @@ targets_table=(
     "weread                       Sources/weread                                    executable macos"
     "registry_benchmark           Sources/registry-benchmark                        executable macos"
     "ServiceRegistryTestComponent Tests/ServiceRegistryTestComponent                library    macos"
+    "SeededRandom                 Tests/SeededRandom                                library    macos"
     "ServiceRegistryTests         Tests/ServiceRegistryTests                        test       macos"
     "ServiceRegistryTestingTests  Tests/ServiceRegistryTestingTests                 test       macos"
     "ServiceRouterTests           Tests/ServiceRouterTests                          test       macos"

@@ -1,4 +1,5 @@
 import ServiceRegistry
+import SeededRandom
 import Testing
 
 /// Runs seeded random sequences of registrations, resolves, holds and drops against a real

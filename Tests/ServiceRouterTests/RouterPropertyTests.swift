@@ -1,4 +1,5 @@
 import ServiceRouter
+import SeededRandom
 import Testing
 
 /// Throws thousands of generated and mutated URLs at a router with every kind of route:

@@ -1,4 +1,5 @@
 @testable import ServiceRouter
+import SeededRandom
 import Testing
 
 /// Checks the trie, with its indexing and pruning, against a matcher that tries every

@@ -1,4 +1,5 @@
 import ServiceRouter
+import SeededRandom
 import Testing
 
 @Suite("URL generation")
