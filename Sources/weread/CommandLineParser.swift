@@ -58,6 +58,10 @@ enum CommandLineParser {
                 fix: "A link is one argument: quote it, and write a space in it as %20, "
                     + "e.g. weread open-url 'weread://search?q=the%20hobbit'")
             return .openURL(url)
+        case "--dot":
+            // The one option a command takes, written before the command it belongs to.
+            throw UsageError(
+                problem: "'--dot' is an option of graph; it goes after the command.", fix: "Try: weread graph --dot")
         default:
             throw UsageError(
                 problem: "unknown command '\(name)'.",

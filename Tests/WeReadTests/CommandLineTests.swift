@@ -209,6 +209,7 @@ import WeReadInterfaces
         (["open-url", "weread://book/42", "x"], "weread: unexpected argument 'x' after 'weread open-url weread://book/42'.", .usage),
         (["--help", "me"], "weread: unexpected argument 'me' after 'weread --help'.", .usage),
         (["frobnicate"], "weread: unknown command 'frobnicate'.", .usage),
+        (["--dot", "graph"], "weread: '--dot' is an option of graph; it goes after the command.", .usage),
     ])
     func aBadCommandLineGetsAClearMessageAndANonZeroExit(
         arguments: [String], message: String, exitCode: CommandResult.ExitCode
