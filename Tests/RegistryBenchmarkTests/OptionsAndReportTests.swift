@@ -73,6 +73,13 @@ struct BenchmarkOptionsTests {
         }
     }
 
+    /// Asking for the help answers it, whatever else the line holds: a mistake elsewhere in
+    /// it is most often why the help was wanted.
+    @Test(arguments: [["--help"], ["-h"], ["--filter", "zzz", "--help"], ["--fast", "-h"], ["--subject", "x", "--help"]])
+    func helpIsShownWhateverElseTheLineHolds(arguments: [String]) throws {
+        #expect(try BenchmarkOptions(arguments: arguments).showsHelp)
+    }
+
     @Test func unknownArgumentIsNamedInTheError() {
         #expect(throws: UsageError(problem: "unknown argument `--fast`")) { try BenchmarkOptions(arguments: ["--fast"]) }
     }

@@ -83,6 +83,12 @@ struct BenchmarkOptions: Sendable {
     ///   filters and subjects that together select no benchmark.
     init(arguments: [String]) throws(UsageError) {
         self = arguments.contains("--quick") ? .quick : .standard
+        // Asking for the help is answered whatever else the line holds, as a mistake in
+        // the rest of it is most often why the help was wanted.
+        if arguments.contains("--help") || arguments.contains("-h") {
+            showsHelp = true
+            return
+        }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -90,8 +96,6 @@ struct BenchmarkOptions: Sendable {
                 break
             case "--json":
                 format = .json
-            case "--help", "-h":
-                showsHelp = true
             case "--filter":
                 // An empty value is in every case name: it would quietly select them all.
                 guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
