@@ -1,5 +1,7 @@
 import Foundation
 import ServiceRegistry
+import ServiceRegistryTestComponent
+import Synchronization
 import Testing
 
 /// Collects resolution events from any thread.
@@ -70,6 +72,25 @@ struct ObservationTests {
         defer { registry.removeResolutionObserver(token) }
         _ = try registry.resolve(ReviewService.self)
         #expect(log.lines == ["reused ReviewService depth 0 singleton"])
+    }
+
+    /// Each component's `Config` reads `Config` in `serviceType`; an observer that keeps
+    /// figures per service tells them apart by the qualified name.
+    @Test func theQualifiedServiceTypeTellsSameNamedTypesApart() throws {
+        let registry = ServiceRegistry()
+        registry.register(Config.self) { _ in Config() }
+        registry.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
+        let names = Mutex<[String]>([])
+        let token = registry.addResolutionObserver { event in
+            names.withLock { $0.append("\(event.serviceType) \(event.qualifiedServiceType)") }
+        }
+        defer { registry.removeResolutionObserver(token) }
+
+        _ = try registry.resolve(Config.self)
+        _ = try registry.resolve(ServiceRegistryTestComponent.Config.self)
+        #expect(names.withLock { $0 } == [
+            "Config ServiceRegistryTests.Config", "Config ServiceRegistryTestComponent.Config",
+        ])
     }
 
     @Test func reportsAWeakInstanceReusedWhileHeld() throws {

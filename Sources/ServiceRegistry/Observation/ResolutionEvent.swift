@@ -35,7 +35,13 @@ public struct ResolutionEvent {
     /// Whether the service was built or reused.
     public let outcome: Outcome
     /// The service type as written in code, such as `ReviewService`.
+    ///
+    /// Two modules' types of one name, such as each component's `Config`, read alike
+    /// here; ``qualifiedServiceType`` tells them apart.
     public let serviceType: String
+    /// The service type with the module and the types it is nested in, such as
+    /// `WeReadInterfaces.ReviewService`. Formatted when read, not for every event.
+    public var qualifiedServiceType: String { registration.qualifiedServiceTypeName }
     /// The registration name, if any.
     public let name: String?
     /// The registration's scope.
@@ -44,6 +50,9 @@ public struct ResolutionEvent {
     public let depth: Int
     /// The instance, when it is a class instance; `nil` for a value type.
     public let instance: AnyObject?
+
+    /// The registration that answered, which formats ``qualifiedServiceType`` on demand.
+    let registration: AnyRegistration
 }
 
 /// Identifies an observer added with ``ServiceRegistry/addResolutionObserver(_:)``.

@@ -75,7 +75,8 @@ extension ServiceRegistry {
         }
         let event = ResolutionEvent(
             outcome: outcome, serviceType: registration.serviceTypeName, name: registration.name,
-            scope: registration.scope, depth: depth, instance: registration.object(of: result))
+            scope: registration.scope, depth: depth, instance: registration.object(of: result),
+            registration: registration)
         ResolutionObservers.$isReporting.withValue(true) {
             for observer in observers {
                 observer(event)
