@@ -26,6 +26,7 @@ import Testing
         ("Docs/GettingStarted.md", "GettingStartedExamples.swift"),
         ("Docs/Scopes.md", "ScopesExamples.swift"),
         ("Docs/Testing.md", "TestingExamples.swift"),
+        ("Docs/Concurrency.md", "ConcurrencyExamples.swift"),
         ("Docs/Componentization.md", "ComponentizationExamples.swift"),
         ("Docs/Routing.md", "RoutingExamples.swift"),
         ("Docs/ServiceRegistry.docc/ServiceRegistry.md", "CatalogExamples.swift"),

@@ -1,0 +1,167 @@
+// Mirrors the code in Docs/Concurrency.md, so the page cannot drift from the API. The page's
+// types live in a namespace; each test runs the page's snippets and checks what the page's
+// comments claim. That the page's "compiles" claims hold is this file compiling in Swift 6
+// mode: a `@MainActor` type built in a factory, an actor as a singleton, and the `let` form
+// of `Injected` in a `Sendable` class.
+import ServiceRegistry
+import ServiceRegistryTesting
+import Testing
+
+enum ConcurrencyPage {
+    protocol ReviewService: Sendable {
+        func reviews(ofBookWithID id: Int) -> [String]
+    }
+
+    actor ReadingProgress {
+        private var pages: [Int: Int] = [:]
+        func record(page: Int, ofBookWithID id: Int) { pages[id] = page }
+        func page(ofBookWithID id: Int) -> Int { pages[id] ?? 1 }
+    }
+
+    struct LocalReviews: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] { ["Loved it", "Too long"] }
+    }
+
+    @MainActor
+    final class ReviewsViewModel {
+        @Injected var reviews: any ReviewService
+        var headline = ""
+
+        func load(bookID: Int) {
+            headline = "\(reviews.reviews(ofBookWithID: bookID).count) reviews"
+        }
+    }
+
+    @MainActor
+    final class ShelfViewModel {
+        let reviews: any ReviewService
+        var titles: [String] = []
+
+        nonisolated init(reviews: any ReviewService) {
+            self.reviews = reviews
+        }
+    }
+
+    @MainActor
+    final class Router {
+        private(set) var stack: [String] = []
+        func push(_ screen: String) { stack.append(screen) }
+    }
+
+    nonisolated struct CachedReviews: ReviewService {
+        let cache: [Int: [String]]
+        init() { cache = [42: ["Loved it"]] }
+        func reviews(ofBookWithID id: Int) -> [String] { cache[id] ?? [] }
+    }
+
+    protocol BookDetailService: Sendable {
+        func summary(ofBookWithID id: Int) -> String
+    }
+
+    final class BookDetailScreen: BookDetailService {
+        private let reviews = Injected<any ReviewService>()
+
+        func summary(ofBookWithID id: Int) -> String {
+            "Book \(id): \(reviews.wrappedValue.reviews(ofBookWithID: id).count) reviews"
+        }
+    }
+
+    /// The `static let` form the page mentions.
+    enum Screens {
+        static let reviews = Injected<any ReviewService>()
+    }
+
+    struct Offline: Error {}
+}
+
+@Suite struct ConcurrencyExamples {
+    typealias ReviewService = ConcurrencyPage.ReviewService
+    typealias ReadingProgress = ConcurrencyPage.ReadingProgress
+    typealias LocalReviews = ConcurrencyPage.LocalReviews
+    typealias ReviewsViewModel = ConcurrencyPage.ReviewsViewModel
+    typealias ShelfViewModel = ConcurrencyPage.ShelfViewModel
+    typealias Router = ConcurrencyPage.Router
+    typealias CachedReviews = ConcurrencyPage.CachedReviews
+    typealias BookDetailScreen = ConcurrencyPage.BookDetailScreen
+    typealias Offline = ConcurrencyPage.Offline
+
+    @Test func anActorIsASingletonResolvedFromAnywhere() async throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingProgress.self, scope: .singleton) { _ in ReadingProgress() }
+
+        let progress = try registry.resolve(ReadingProgress.self)   // no await: the actor is built, not called
+        await progress.record(page: 12, ofBookWithID: 42)
+
+        let fromDetachedTask = try await Task.detached { try registry.resolve(ReadingProgress.self) }.value
+        #expect(fromDetachedTask === progress)
+        #expect(await fromDetachedTask.page(ofBookWithID: 42) == 12)
+    }
+
+    @MainActor
+    @Test(.overriding { $0.register(ReviewService.self) { _ in LocalReviews() } })
+    func headlineCountsTheReviews() {
+        let model = ReviewsViewModel()
+        model.load(bookID: 42)
+        #expect(model.headline == "2 reviews")
+    }
+
+    @Test func aNonisolatedInitIsBuiltOnAnyThread() async throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .singleton) { _ in LocalReviews() }
+        registry.register(ShelfViewModel.self) { r in ShelfViewModel(reviews: try r.resolve()) }
+
+        let model = try await Task.detached { try registry.resolve(ShelfViewModel.self) }.value
+        await MainActor.run {
+            model.titles.append("Dune")
+            #expect(model.titles == ["Dune"])
+            #expect(model.reviews.reviews(ofBookWithID: 1).count == 2)
+        }
+    }
+
+    let registry = ServiceRegistry()
+
+    @MainActor
+    @Test func routerIsWired() throws {
+        registry.register(Router.self, scope: .singleton) { _ in
+            MainActor.assumeIsolated { Router() }
+        }
+
+        let router = try registry.resolve(Router.self)   // on the main actor: fine
+        router.push("book/42")
+        try registry.validate()                          // also runs the factory here
+        #expect(try registry.resolve(Router.self).stack == ["book/42"])
+    }
+
+    @Test func aNonisolatedServiceTypeIsBuiltInAFactory() throws {
+        registry.register(ReviewService.self, name: "cached") { _ in CachedReviews() }
+        #expect(try registry.resolve(ReviewService.self, name: "cached").reviews(ofBookWithID: 42) == ["Loved it"])
+    }
+
+    @Test func theLetFormOfInjectedWorksInASendableClass() async throws {
+        let screen = ServiceRegistry.shared.withOverrides {
+            $0.register(ReviewService.self) { _ in LocalReviews() }
+        } operation: {
+            let screen = BookDetailScreen()
+            #expect(screen.summary(ofBookWithID: 1) == "Book 1: 2 reviews")   // first access: resolves
+            #expect(ConcurrencyPage.Screens.reviews.wrappedValue.reviews(ofBookWithID: 1).count == 2)
+            return screen
+        }
+        // Sendable: it crosses into a detached task, keeping what it resolved in the scope.
+        let summary = await Task.detached { screen.summary(ofBookWithID: 7) }.value
+        #expect(summary == "Book 7: 2 reviews")
+    }
+
+    @Test func aResolutionErrorCrossesIsolationIntact() async throws {
+        struct Offline: Error {}
+        registry.register(Int.self, name: "quota") { _ in throw Offline() }
+
+        let task = Task.detached { try registry.resolve(Int.self, name: "quota") }
+        do {
+            _ = try await task.value
+            Issue.record("the factory threw, so the resolve should have")
+        } catch let error as ResolutionError {
+            #expect(error.reason == .factoryFailed)
+            #expect(error.underlyingError is Offline)
+        }
+    }
+}
