@@ -15,7 +15,7 @@ enum ScopesPage {
         let titles = ["Dune", "Emma", "Ulysses"]
     }
 
-    final class Reader {
+    final class Reader: Sendable {
         let openedAt = ContinuousClock.now
     }
 
