@@ -164,6 +164,16 @@ enum DocComments {
         @Injected(registry: screenRegistry) var reading: any ReadingService
     }
 
+    /// `Injected` kept in a `let`, in a `Sendable` class (a namespace of its own: the name is
+    /// the one `BookDetailServiceImpl` above has).
+    enum InjectedInASendableClass {
+        final class BookDetailServiceImpl: BookDetailService {
+            private let reviews = Injected<any ReviewService>()
+            var reviewCount: Int { reviews.wrappedValue.reviews().count }
+            func render() -> String { "\(reviewCount) reviews" }
+        }
+    }
+
     /// Something that loads in an async test.
     struct Screen {
         let registry: ServiceRegistry
@@ -267,6 +277,19 @@ enum DocComments {
             #expect(controller.reviews.reviews().isEmpty)
             #expect(controller.reading.reviewCount == 2)
         }
+    }
+
+    /// ``Injected`` in a `Sendable` class, kept in a `let`.
+    @Test func injectedInASendableClass() async {
+        let detail = ServiceRegistry.shared.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            let detail = DocComments.InjectedInASendableClass.BookDetailServiceImpl()
+            #expect(detail.reviewCount == MockReviews.count)   // first access: resolves the mock
+            return detail
+        }
+        // Sendable, and it keeps what it resolved: a detached task sees the same mock.
+        #expect(await Task.detached { detail.render() }.value == "\(MockReviews.count) reviews")
     }
 
     /// ``ResolutionEvent`` and `addResolutionObserver(_:)`.

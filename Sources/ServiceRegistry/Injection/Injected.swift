@@ -14,6 +14,20 @@ import Synchronization
 /// }
 /// ```
 ///
+/// In a `Sendable` class (one conforming to a `Sendable` service protocol, say) the
+/// wrapper does not compile: its storage is a `var`, which such a class may not have
+/// ("stored property '_detail' of 'Sendable'-conforming class is mutable"). The wrapper is
+/// `Sendable` when its service is, so keep it in a `let` and read ``wrappedValue``; it
+/// resolves on first access as the property would:
+///
+/// ```swift
+/// final class BookDetailServiceImpl: BookDetailService {
+///     private let reviews = Injected<any ReviewService>()
+///     var reviewCount: Int { reviews.wrappedValue.reviews().count }
+///     func render() -> String { "\(reviewCount) reviews" }
+/// }
+/// ```
+///
 /// A property getter cannot throw, so when the service cannot be resolved, the first
 /// access **stops the program** with the full ``ResolutionError`` description (what was
 /// asked, the resolution path, the likely fix) and the registry the property resolves
