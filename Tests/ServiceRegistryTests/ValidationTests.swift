@@ -789,6 +789,42 @@ struct SampleArgumentValidationTests {
             ])
     }
 
+    /// A factory may validate the wiring or draw the graph (a diagnostics screen does).
+    /// The pass it runs meets the service being built as a cycle: built again, its factory
+    /// would validate again, and so on until the stack ran out. A `.transient` one is
+    /// caught once its resolves are traced, a few levels down.
+    @Test(arguments: [Scope.singleton, .weak, .transient])
+    func aFactoryThatValidatesMeetsItsOwnServiceAsACycle(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(Catalog.self) { _ in Thing() }
+        let trees = Guarded<[String]>([])
+        let failures = Guarded<[[String]]>([])
+        registry.register(Storefront.self, scope: scope) { [registry] _ in
+            let tree = registry.dependencyGraph().textTree
+            trees.withLock { $0.append(tree) }
+            do throws(ValidationError) {
+                try registry.validate()
+            } catch {
+                failures.withLock { $0.append(error.failures.map { "\($0.registration): \($0.error.reason)" }) }
+            }
+            return Thing()
+        }
+        // A small stack, so a pass that recursed without end would crash at once.
+        let outcome = Guarded<Bool?>(nil)
+        let finished = onThreads(1, stackSize: 512 << 10) { _ in
+            outcome.withLock { $0 = (try? registry.resolve(Storefront.self)) != nil }
+        }
+        #expect(finished)
+        #expect(outcome.withLock { $0 } == true)
+        // The outermost factory's pass, the last to finish, found its own service in a cycle.
+        let outermost = try #require(trees.withLock { $0.last })
+        #expect(outermost.contains("Catalog [transient, registered directly]"))
+        if scope != .transient {
+            #expect(outermost.contains("Storefront [\(scope), registered directly] — FAILED: circularDependency"))
+            #expect(failures.withLock { $0.last } == ["Storefront: circularDependency"])
+        }
+    }
+
     /// One screen registered for each component's own `Config`: a sample of one checks
     /// that registration only, and the report asks for the other by its full name.
     @Test func aSampleOfOneOfTwoSameNamedArgumentTypesChecksOnlyItsRegistration() throws {

@@ -42,6 +42,15 @@ final class BuildTrace: Sendable {
         path.contains { $0 === registration }
     }
 
+    /// This trace with its whole path for finding cycles and none of it shown: what a
+    /// validation pass continues when a factory runs it (`validate()` or
+    /// `dependencyGraph()` in a singleton's factory). A registration being built further
+    /// up is then a cycle there instead of being built again, and validating again,
+    /// until the stack runs out; the failures the pass lists keep paths of their own.
+    func hidingShownPath() -> BuildTrace {
+        BuildTrace(context: context, path: path, shownPath: [])
+    }
+
     /// Held weakly: a task the factory starts copies the task-local and may run as long as
     /// the instance being built lives (a poller the instance cancels in its `deinit`). A
     /// strong trace would keep the path's registrations, and so the cached instance, alive

@@ -11,7 +11,9 @@ extension ServiceRegistry {
     /// can validate the app's wiring with some services mocked. Registrations whose
     /// factories take an argument cannot be built without one; the error and the report
     /// list them as not checked, and ``validate(sampleArguments:)`` builds them as well.
-    /// Factories do run, so a factory with side effects has them here too.
+    /// Factories do run, so a factory with side effects has them here too. A factory may
+    /// itself validate (a diagnostics service): the service it is building, met again by
+    /// that pass, is listed as a ``ResolutionError/Reason/circularDependency``.
     ///
     /// ```swift
     /// @Test func appWiringIsComplete() throws {
@@ -125,6 +127,9 @@ extension ServiceRegistry {
     ) -> (error: ValidationError, built: [String]) {
         let recorder = recorder ?? DependencyRecorder(registry: self)
         let outer = OverrideLayer.current
+        // Run from a factory, the pass continues the path of the builds above it, so that
+        // building one of them again is a cycle, not a recursion without end.
+        let enclosing = BuildTrace.current?.hidingShownPath()
         // Names are formatted once per registration, not on every comparison of the sort.
         let registrations = visibleRegistrations(overrides: OverrideLayer.active).map(\.registration)
             .map { (key: ($0.displayName, $0.argumentTypeName ?? "", $0.qualifiedServiceTypeName), registration: $0) }
@@ -138,7 +143,7 @@ extension ServiceRegistry {
             let outcome = OverrideScope(layer: isolation).run { () -> Outcome in
                 do throws(ResolutionError) {
                     var built = false
-                    try withResolution(overrides: isolation, enclosingBuild: nil) { resolution throws(ResolutionError) in
+                    try withResolution(overrides: isolation, enclosingBuild: enclosing) { resolution throws(ResolutionError) in
                         built = try registration.buildForValidation(
                             from: self, sampleArguments: sampleArguments, resolution: resolution)
                     }
