@@ -123,6 +123,26 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://debug/reset", as: String.self, from: .external) == "public")
     }
 
+    /// A public route that declines does not take the URL: as when no public route
+    /// matches, the in-app-only route's refusal stands and no fallback runs.
+    @Test func externalURLsAnInAppOnlyRouteMatchesAreRefusedWhenThePublicRoutesDecline() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "private" }
+        try router.register("weread://debug/:action") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        #expect(try router.open("weread://debug/reset", as: String.self) == "private")
+        let withoutFallback = routeErrorReason { () throws(RouteError) in try router.open("weread://debug/reset", from: .external) }
+        guard case .inAppOnly("weread://debug/reset")? = withoutFallback else {
+            Issue.record("expected inAppOnly, got \(String(describing: withoutFallback))")
+            return
+        }
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        router.setFallback { _ in "global" }
+        let withFallbacks = routeErrorReason { () throws(RouteError) in try router.open("weread://debug/reset", from: .external) }
+        #expect(caseName(withFallbacks) == "inAppOnly")
+        // A URL no in-app-only route matches still reaches the fallbacks after the decline.
+        #expect(try router.open("weread://debug/other", as: String.self, from: .external) == "fallback")
+    }
+
     @Test func limitsApplyToEveryOpen() throws {
         let router = try makeEchoRouter(
             ["weread://*"], configuration: .init(parsing: URLParsingOptions(maximumLength: 64, maximumSegmentCount: 4))

@@ -5,7 +5,8 @@ extension ServiceRouter {
     /// all of them after the scheme's own fallback.
     ///
     /// A fallback also receives URLs every matching route declined. It does not receive
-    /// external URLs refused for their scheme or because their only routes are in-app only.
+    /// external URLs refused for their scheme, nor external URLs that an in-app-only route
+    /// matches and no public route takes (one that declines does not take it).
     ///
     /// ```swift
     /// router.setFallback(forScheme: "weread") { request in "WeRead cannot open \(request.url) yet" }

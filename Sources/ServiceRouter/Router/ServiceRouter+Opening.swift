@@ -8,7 +8,8 @@ extension ServiceRouter {
     /// ```
     ///
     /// If the route's handler declines, the next matching route is tried, then the
-    /// fallback for the scheme, then the global fallback.
+    /// fallback for the scheme, then the global fallback. An external URL that no public
+    /// route takes but an in-app-only route matches is refused instead, without fallbacks.
     ///
     /// - Parameters:
     ///   - url: The URL text.
@@ -180,6 +181,10 @@ extension ServiceRouter {
 
     /// The rare path: the best route declined, so every other matching route is tried in
     /// precedence order, then the fallbacks.
+    ///
+    /// An external URL that an in-app-only route matches is then refused with
+    /// ``RouteError/Reason/inAppOnly(pattern:)``, as when no public route matches it at
+    /// all: public routes that decline it do not take it, so no fallback runs.
     private func dispatchAfterDecline(of declined: Route, _ url: RouteURL, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
         let candidates = state.withLock { $0.trie.allMatches(for: url) { $0.admits(origin) } }
         var declinedPatterns = [declined.pattern.canonical]
@@ -189,8 +194,11 @@ extension ServiceRouter {
             case .declined: declinedPatterns.append(candidate.pattern.canonical)
             }
         }
-        let fallbacks = state.withLock { [$0.schemeFallbacks[url.scheme], $0.globalFallback].compactMap { $0 } }
-        if let handled = try runFallbacks(fallbacks, url, origin) { return handled }
+        let unmatched = examineUnmatched(url, from: origin)
+        if let route = unmatched.inAppOnly {
+            throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url.string)
+        }
+        if let handled = try runFallbacks(unmatched.fallbacks, url, origin) { return handled }
         throw RouteError(.declined(patterns: declinedPatterns), url: url.string)
     }
 
