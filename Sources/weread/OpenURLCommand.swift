@@ -153,7 +153,9 @@ private func describe(
 /// malformed, which parameter is wrong); where it speaks to the app's developer (register a
 /// route, allow a scheme, raise a parsing limit), weread says what that means for the link.
 private func linkProblem(_ error: RouteError) -> String {
-    let link = error.url.map { "'\($0)'" } ?? "the link"
+    // The link is anyone's: spelled out as the router's own messages write it, so a raw
+    // U+202E or U+009B (bytes a URL may carry unescaped) cannot forge the output.
+    let link = error.url.map { "'\(TextLayout.visible($0))'" } ?? "the link"
     switch error.reason {
     case .noRoute, .inAppOnly:
         return "\(link) is not a link weread can open."

@@ -255,6 +255,20 @@ import WeReadInterfaces
         }
     }
 
+    /// A URL may carry characters above ASCII unescaped, such as a right-to-left override
+    /// (U+202E) or a C1 control (U+009B, a terminal's CSI); echoing a link weread cannot
+    /// open, weread spells them out, as it does the text a link carries.
+    @Test(arguments: [
+        ("weread://nowhere/\u{202E}moc.live", "weread: 'weread://nowhere/\\u{202E}moc.live' is not a link weread can open."),
+        ("weread://nowhere/\u{9B}2J", "weread: 'weread://nowhere/\\u{9B}2J' is not a link weread can open."),
+        ("https://x/\u{200B}", "weread: 'https://x/\\u{200B}' is not a weread:// link; weread opens only its own links."),
+    ])
+    func aLinkWereadCannotOpenIsEchoedWithItsInvisibleCharactersSpelledOut(url: String, problem: String) {
+        let result = WeReadCommandLine.run(["open-url", url])
+        #expect(result.exitCode == .usage)
+        #expect(result.errorOutput.split(separator: "\n").first.map(String.init) == problem)
+    }
+
     /// A link split at a space by the shell arrives as two arguments; the message says how
     /// to pass it as one.
     @Test func aLinkSplitAtASpaceIsToldToQuoteAndEncodeIt() {
