@@ -67,16 +67,31 @@ enum TextLayout {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case " ": result += " "
             default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator:
+                if isInvisible(scalar) {
                     result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default:
+                } else {
                     result.unicodeScalars.append(scalar)
                 }
             }
         }
         return result
+    }
+
+    /// Whether `scalar` draws nothing one can read, by the rule the router's messages use:
+    /// controls and format characters, spaces other than U+0020 (U+00A0, U+3000), characters
+    /// a renderer ignores (U+115F HANGUL CHOSEONG FILLER) or U+2800 BRAILLE PATTERN BLANK,
+    /// and private-use or unassigned code points.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isDefaultIgnorableCodePoint || scalar == "\u{2800}" { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
+            .unassigned:
+            return true
+        default:
+            return false
+        }
     }
 
     /// `1 book` or `3 books`.

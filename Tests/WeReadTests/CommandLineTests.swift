@@ -171,6 +171,11 @@ import WeReadInterfaces
         ("weread://shelf?from=push%0AInstances%20alive%3A%200", "(opened from push\\nInstances alive: 0)"),
         ("weread://book/42/read?from=%E2%80%AEhsup", "(opened from \\u{202E}hsup)"),
         ("weread://book/42?from=%E6%8E%A8%E9%80%81", "(opened from 推送)"),
+        // Invisible to the router's messages too: a filler that draws nothing, a space
+        // that is not U+0020, a private-use code point.
+        ("weread://book/42?from=pu%E1%85%9Fsh", "(opened from pu\\u{115F}sh)"),
+        ("weread://book/42?from=pu%C2%A0sh", "(opened from pu\\u{A0}sh)"),
+        ("weread://book/42?from=pu%EE%80%80sh", "(opened from pu\\u{E000}sh)"),
     ])
     func textALinkCarriesIsPrintedWithItsInvisibleCharactersSpelledOut(url: String, lastLine: String) {
         let result = WeReadCommandLine.run(["open-url", url])
