@@ -45,7 +45,7 @@ enum CommandLineParser {
             case ["--dot"]: return .graph(dot: true)
             default:
                 throw UsageError(
-                    problem: "graph takes only the option --dot, not '\(values.joined(separator: " "))'.",
+                    problem: "graph takes only the option --dot, not '\(TextLayout.visible(values.joined(separator: " ")))'.",
                     fix: "Try: weread graph    or: weread graph --dot")
             }
         case "open-url":
@@ -64,7 +64,7 @@ enum CommandLineParser {
                 problem: "'--dot' is an option of graph; it goes after the command.", fix: "Try: weread graph --dot")
         default:
             throw UsageError(
-                problem: "unknown command '\(name)'.",
+                problem: "unknown command '\(TextLayout.visible(name))'.",
                 fix: "Run `weread --help` to see the commands.")
         }
     }
@@ -84,11 +84,11 @@ enum CommandLineParser {
         guard let id = BookID(parsing: text) else {
             if isTooLargeForABookID(text) {
                 throw UsageError(
-                    problem: "'\(text)' is too large to be a book id.",
+                    problem: "'\(TextLayout.visible(text))' is too large to be a book id.",
                     fix: "Find a book's id with: weread search <text>")
             }
             throw UsageError(
-                problem: "'\(text)' is not a book id; ids are whole numbers from 1, such as 42.",
+                problem: "'\(TextLayout.visible(text))' is not a book id; ids are whole numbers from 1, such as 42.",
                 fix: "Find a book's id with: weread search <text>")
         }
         try expectNoMore(Array(values.dropFirst()), after: "\(command) \(text)")
@@ -107,7 +107,11 @@ enum CommandLineParser {
         _ values: [String], after prefix: String, fix: String = "Run `weread --help` to see what each command takes."
     ) throws(UsageError) {
         guard let extra = values.first else { return }
-        throw UsageError(problem: "unexpected argument '\(extra)' after 'weread \(prefix)'.", fix: fix)
+        // Arguments are echoed as `weread search` echoes its text: a terminal escape or a
+        // right-to-left override in one (pasted, or passed on by a script) is spelled out.
+        throw UsageError(
+            problem: "unexpected argument '\(TextLayout.visible(extra))' after 'weread \(TextLayout.visible(prefix))'.",
+            fix: fix)
     }
 }
 

@@ -215,6 +215,11 @@ import WeReadInterfaces
         (["--help", "me"], "weread: unexpected argument 'me' after 'weread --help'.", .usage),
         (["frobnicate"], "weread: unknown command 'frobnicate'.", .usage),
         (["--dot", "graph"], "weread: '--dot' is an option of graph; it goes after the command.", .usage),
+        // Echoed arguments are spelled out, as `weread search` spells out its text.
+        (["\u{1B}[2J"], "weread: unknown command '\\u{1B}[2J'.", .usage),
+        (["open", "\u{1B}[31m42"], "weread: '\\u{1B}[31m42' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
+        (["open", "42", "\u{202E}x"], "weread: unexpected argument '\\u{202E}x' after 'weread open 42'.", .usage),
+        (["graph", "\u{9B}1m"], "weread: graph takes only the option --dot, not '\\u{9B}1m'.", .usage),
     ])
     func aBadCommandLineGetsAClearMessageAndANonZeroExit(
         arguments: [String], message: String, exitCode: CommandResult.ExitCode
