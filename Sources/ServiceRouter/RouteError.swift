@@ -37,7 +37,8 @@ public struct RouteError: Error, CustomStringConvertible {
         /// (by default: a scheme without a route outside URLs may open, such as one whose
         /// routes are all in-app only, and without a scheme fallback).
         case schemeNotAllowed(scheme: String, allowed: [String])
-        /// The only routes matching an external URL are in-app only.
+        /// An in-app-only route matches an external URL that no public route takes: none
+        /// matches it, or each that does declined it. No fallback runs.
         case inAppOnly(pattern: String)
         /// No route matches and no fallback is set for the URL's scheme or globally (or,
         /// thrown by ``ServiceRouter/match(_:from:)``, which does not consult fallbacks,
