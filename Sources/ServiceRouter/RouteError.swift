@@ -84,6 +84,10 @@ public struct RouteError: Error, CustomStringConvertible {
     /// For ``Reason/schemeNotAllowed(scheme:allowed:)`` under the default allow-list: the
     /// scheme has routes, but every one is in-app only, which is why it is not allowed.
     var schemeRoutesAreInAppOnly = false
+    /// For ``Reason/noRoute``: every route of the URL's scheme is written with a host
+    /// (`true`: `scheme://host/...`) or without one (`false`: `scheme:path`), and the URL
+    /// has the other form, so no route of its scheme can match it.
+    var routesOfSchemeHaveHost: Bool?
 
     /// Creates an error.
     ///
@@ -149,6 +153,15 @@ public struct RouteError: Error, CustomStringConvertible {
         case .inAppOnly(let pattern):
             return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
                 + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."
+        case .noRoute where routesOfSchemeHaveHost != nil:
+            let scheme = self.url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
+            let form = routesOfSchemeHaveHost == true
+                ? "with a host ('\(scheme)://host/path'), and this URL has no '//' after '\(scheme):'"
+                : "without a host ('\(scheme):path'), and this URL has '//' after '\(scheme):'"
+            return "No route matches \(subject): every route of '\(scheme)' is written \(form). "
+                + "Write the URL in the routes' form, or register a route (or set a fallback with "
+                + "setFallback(forScheme:)) for URLs in its form."
+                + (fallbackNotConsulted ? " " + Self.fallbackNotConsultedNote : "")
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:

@@ -432,6 +432,28 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
     }
 
+    /// `weread:/book/42` (or `weread:book/42`) for `weread://book/42` is a typo no route of
+    /// the scheme can match; the message says the fix is in the URL's form.
+    @Test func noRouteForAURLInTheOtherFormThanItsSchemesRoutesSaysSo() throws {
+        let router = try makeEchoRouter(["weread://book/:id", "mailto:*to"])
+        for url in ["weread:/book/42", "weread:book/42"] {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            #expect(caseName(error.reason) == "noRoute")
+            #expect(error.description == "No route matches '\(url)': every route of 'weread' is written with a host "
+                + "('weread://host/path'), and this URL has no '//' after 'weread:'. Write the URL in the routes' form, "
+                + "or register a route (or set a fallback with setFallback(forScheme:)) for URLs in its form.")
+        }
+        let mail = try #require(throws: RouteError.self) { try router.open("MAILTO://someone") }
+        #expect(mail.description.hasPrefix("No route matches 'MAILTO://someone': every route of 'mailto' is written "
+            + "without a host ('mailto:path'), and this URL has '//' after 'mailto:'."))
+        // With routes of both forms, or a URL of the routes' form, the usual message stands.
+        try router.register("weread:settings") { (_: any Greeter, _) in "" }
+        let both = try #require(throws: RouteError.self) { try router.open("weread:/nowhere") }
+        #expect(both.description.hasPrefix("No route matches 'weread:/nowhere' and no fallback is set"))
+        let sameForm = try #require(throws: RouteError.self) { try router.open("weread://nowhere") }
+        #expect(sameForm.description.hasPrefix("No route matches 'weread://nowhere' and no fallback is set"))
+    }
+
     /// Parameters made for calling a handler directly in a test give the wildcard's value
     /// as matching would: an unnamed one under `*`, a named one when it is named.
     @Test func parametersMadeForATestGiveTheWildcardAsMatchingDoes() throws {

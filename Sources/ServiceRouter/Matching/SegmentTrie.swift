@@ -137,6 +137,15 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
         roots[scheme] != nil
     }
 
+    /// Whether any route of `scheme` (lowercase) is written with a host
+    /// (`scheme://host/...`), or, for `false`, without one (`scheme:path`).
+    func hasRoutes(forScheme scheme: String, withAuthority: Bool) -> Bool {
+        guard let roots = roots[scheme] else { return false }
+        let root = nodes[withAuthority ? roots.withAuthority : roots.withoutAuthority]
+        return !root.literals.isEmpty || !root.typed.isEmpty || root.parameter != nil || !root.exact.isEmpty
+            || !root.wildcard.isEmpty
+    }
+
     /// Every stored route, in no particular order.
     var allRoutes: [Route] {
         nodes.flatMap { $0.exact + $0.wildcard }

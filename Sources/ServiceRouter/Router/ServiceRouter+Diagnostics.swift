@@ -6,8 +6,20 @@ extension ServiceRouter {
     /// becomes an ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)``;
     /// otherwise ``RouteError/Reason/noRoute``.
     func explainMiss(_ url: RouteURL, from origin: URLOrigin) -> RouteError {
-        guard let route = state.withLock({ $0.trie.nearestMiss(for: url) { $0.admits(origin) } }) else {
-            return RouteError(.noRoute, url: url.string)
+        let hasHost = url.host != nil
+        let (nearest, onlyOtherForm) = state.withLock { state in
+            (
+                state.trie.nearestMiss(for: url) { $0.admits(origin) },
+                !state.trie.hasRoutes(forScheme: url.scheme, withAuthority: hasHost)
+                    && state.trie.hasRoutes(forScheme: url.scheme, withAuthority: !hasHost)
+            )
+        }
+        guard let route = nearest else {
+            var error = RouteError(.noRoute, url: url.string)
+            // `weread:/book/42` for `weread://book/42`: every route of the scheme has the
+            // other form, so none can match, and the fix is in the URL.
+            if onlyOtherForm { error.routesOfSchemeHaveHost = !hasHost }
+            return error
         }
         let pattern = route.pattern
         func invalid(_ name: String, _ value: String?, _ expected: String) -> RouteError {
