@@ -27,7 +27,8 @@ public struct RouteError: Error, CustomStringConvertible {
         case malformedURL(problem: String)
         /// A `%` escape is cut short, has a non-hex digit, or spells invalid UTF-8.
         case invalidPercentEncoding(component: String, problem: String)
-        /// The URL is longer than ``URLParsingOptions/maximumLength`` (in UTF-8 bytes).
+        /// The URL is longer than ``URLParsingOptions/maximumLength`` (in UTF-8 bytes). The
+        /// description quotes only the start of a long one; ``RouteError/url`` keeps it all.
         case urlTooLong(length: Int, limit: Int)
         /// The URL has more path segments than ``URLParsingOptions/maximumSegmentCount``.
         case tooManySegments(limit: Int)
@@ -118,7 +119,7 @@ public struct RouteError: Error, CustomStringConvertible {
     /// What was asked, what was wrong and the likely fix.
     public var description: String {
         // Characters one cannot see are escaped: a newline would break the message.
-        let url = url.map(TypeName.visible)
+        let url = url.map { TypeName.visible(Self.shown($0, reason)) }
         let subject = url.map { "'\($0)'" } ?? "the URL"
         switch reason {
         case .malformedURL(let problem):
@@ -220,6 +221,14 @@ public struct RouteError: Error, CustomStringConvertible {
         case .invalidPattern(let pattern, let problem):
             return "Invalid route pattern '\(TypeName.visible(pattern))': \(problem)."
         }
+    }
+
+    /// The part of `url` a description quotes: all of it, except for a URL refused for its
+    /// length, which may be megabytes of someone else's text; its start says which it was.
+    /// Cut by scalars, not characters: one character may hold any number of combining marks.
+    private static func shown(_ url: String, _ reason: Reason) -> String {
+        guard case .urlTooLong = reason, url.utf8.count > 100 else { return url }
+        return String(String.UnicodeScalarView(url.unicodeScalars.prefix(64))) + "…"
     }
 
     /// For an argument mismatch of the service the router resolved itself (not one deeper

@@ -168,6 +168,24 @@ struct URLParsingTests {
         #expect(limit == 20)
     }
 
+    /// The limit bounds the work a hostile URL causes, so the error's text must not carry
+    /// all of it into a log: it quotes the URL's start, cut by scalars (a single character
+    /// made of one letter and a million combining marks is cut too).
+    @Test(arguments: ["weread://book/" + String(repeating: "x", count: 20_000),
+                      "weread://book/a" + String(repeating: "\u{301}", count: 10_000)])
+    func aURLOverTheLengthLimitIsQuotedOnlyByItsStart(url: String) throws {
+        let error = try #require(throws: RouteError.self) { try RouteURL(url) }
+        #expect(caseName(error.reason) == "urlTooLong")
+        #expect(error.url == url)
+        #expect(error.description.utf8.count < 400, "\(error.description.utf8.count) bytes")
+        #expect(error.description.hasPrefix("Refused 'weread://book/"))
+        #expect(error.description.contains("…': it is \(url.utf8.count) bytes long, over the limit of 4096."))
+        // A short one, over a low limit, is quoted whole.
+        let shortURL = "weread://book/" + String(repeating: "x", count: 80)
+        let short = try #require(throws: RouteError.self) { try RouteURL(shortURL, options: URLParsingOptions(maximumLength: 50)) }
+        #expect(short.description.hasPrefix("Refused '\(shortURL)': it is 94 bytes long"))
+    }
+
     @Test func enforcesSegmentAndQueryItemLimits() throws {
         let options = URLParsingOptions(maximumSegmentCount: 3, maximumQueryItemCount: 2)
         #expect(try RouteURL("weread://h/a/b/c", options: options).pathSegments.count == 3)
