@@ -159,10 +159,14 @@ public struct RouteError: Error, CustomStringConvertible {
             let form = routesOfSchemeHaveHost == true
                 ? "with a host ('\(scheme)://host/path'), and this URL has no '//' after '\(scheme):'"
                 : "without a host ('\(scheme):path'), and this URL has '//' after '\(scheme):'"
-            return "No route matches \(subject): every route of '\(scheme)' is written \(form). "
-                + "Write the URL in the routes' form, or register a route (or set a fallback with "
-                + "setFallback(forScheme:)) for URLs in its form."
-                + (fallbackNotConsulted ? " " + Self.fallbackNotConsultedNote : "")
+            let fix = "Write the URL in the routes' form, or register a route for URLs in its form"
+            // From match(_:from:), a fallback is set already: the note says it would run.
+            if fallbackNotConsulted {
+                return "No route matches \(subject): every route of '\(scheme)' is written \(form). \(fix). "
+                    + Self.fallbackNotConsultedNote
+            }
+            return "No route matches \(subject): every route of '\(scheme)' is written \(form). \(fix) "
+                + "(or set a fallback with setFallback(forScheme:))."
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:

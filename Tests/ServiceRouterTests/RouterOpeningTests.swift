@@ -441,7 +441,7 @@ struct RouterOpeningTests {
             #expect(caseName(error.reason) == "noRoute")
             #expect(error.description == "No route matches '\(url)': every route of 'weread' is written with a host "
                 + "('weread://host/path'), and this URL has no '//' after 'weread:'. Write the URL in the routes' form, "
-                + "or register a route (or set a fallback with setFallback(forScheme:)) for URLs in its form.")
+                + "or register a route for URLs in its form (or set a fallback with setFallback(forScheme:)).")
         }
         let mail = try #require(throws: RouteError.self) { try router.open("MAILTO://someone") }
         #expect(mail.description.hasPrefix("No route matches 'MAILTO://someone': every route of 'mailto' is written "
@@ -450,6 +450,11 @@ struct RouterOpeningTests {
         try router.register("weread:settings") { (_: any Greeter, _) in "" }
         let both = try #require(throws: RouteError.self) { try router.open("weread:/nowhere") }
         #expect(both.description.hasPrefix("No route matches 'weread:/nowhere' and no fallback is set"))
+        // match(_:from:) does not consult the fallback a scheme has: it says so, not to set one.
+        router.setFallback(forScheme: "mailto") { _ in "" }
+        let matched = try #require(throws: RouteError.self) { try router.match("mailto://someone") }
+        #expect(matched.description.hasSuffix("Write the URL in the routes' form, or register a route for URLs in its form. "
+            + "Opening it would run a fallback, which match(_:from:) does not consult."))
         let sameForm = try #require(throws: RouteError.self) { try router.open("weread://nowhere") }
         #expect(sameForm.description.hasPrefix("No route matches 'weread://nowhere' and no fallback is set"))
     }
