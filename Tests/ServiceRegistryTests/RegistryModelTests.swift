@@ -9,48 +9,85 @@ import Testing
 /// that only a resolve runs a factory, and which instances are still alive.
 ///
 /// A failure prints the seed and the operations so far; `RegistryModelTests.run(seed:)`
-/// replays one sequence.
+/// replays one sequence. `RegistryModelOverrideTests` runs the same model with override
+/// scopes and dependencies between services.
 @Suite("Registry against a reference model")
 struct RegistryModelTests {
     static let sequences: UInt64 = 300
     static let operationsPerSequence = 40
 
     @Test func registryAgreesWithTheModelOnRandomSequences() {
-        for seed in 1...Self.sequences {
-            if let failure = Self.run(seed: seed) {
-                Issue.record(Comment(rawValue: failure))
-                return
-            }
+        if let failure = Self.firstFailure(seeds: 1...Self.sequences, options: .plain) {
+            Issue.record(Comment(rawValue: failure))
         }
     }
 
     /// Runs the sequence `seed` generates; the failure report, or `nil` when the registry
     /// and the model agreed throughout.
-    static func run(seed: UInt64) -> String? {
-        var sequence = ModelSequence(seed: seed)
-        for _ in 0..<operationsPerSequence {
-            if let mismatch = sequence.step() {
-                return "seed \(seed): \(mismatch)\nOperations (replay with RegistryModelTests.run(seed: \(seed))):\n"
-                    + sequence.log.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-            }
-        }
-        return nil
+    static func run(seed: UInt64, options: ModelOptions = .plain) -> String? {
+        var sequence = ModelSequence(seed: seed, options: options, operations: operationsPerSequence)
+        guard let mismatch = sequence.run() else { return nil }
+        let replay = options == .plain ? "RegistryModelTests.run(seed: \(seed))" : "\(options.replay)(seed: \(seed))"
+        return "seed \(seed): \(mismatch)\nOperations (replay with \(replay)):\n"
+            + sequence.log.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
+
+    /// The report of the first sequence of `seeds` on which the registry and the model
+    /// disagree.
+    static func firstFailure(seeds: ClosedRange<UInt64>, options: ModelOptions) -> String? {
+        seeds.lazy.compactMap { run(seed: $0, options: options) }.first
+    }
+}
+
+/// What a sequence may do beyond registering, resolving, holding and dropping.
+struct ModelOptions: Equatable {
+    /// Open `withOverrides` scopes, possibly nested, around some of the operations.
+    var overrides: Bool
+    /// Give registrations factories that resolve other services through their resolver.
+    var dependencies: Bool
+    /// The call that replays one sequence, for the failure report.
+    var replay: String
+
+    static let plain = ModelOptions(overrides: false, dependencies: false, replay: "RegistryModelTests.run")
 }
 
 // MARK: - What the factories build
 
-/// Built by every factory: says which registration built it, from which argument, and
-/// which build it was (a serial number, unique across a sequence).
-final class ModelProduct: ModelClassBoundService, ModelValueService {
+/// Built by every factory: says which registration built it, from which argument, which
+/// build it was (a serial number, unique across a sequence), and what it resolved.
+final class ModelProduct: ModelClassBoundService, ModelValueService, CustomStringConvertible {
     let registration: Int
     let argument: Int?
     let serial: Int
+    /// The services its factory resolved through its resolver, in order.
+    let dependencies: [ModelProduct]
 
-    init(registration: Int, argument: Int?, serial: Int) {
+    init(registration: Int, argument: Int?, serial: Int, dependencies: [ModelProduct] = []) {
         self.registration = registration
         self.argument = argument
         self.serial = serial
+        self.dependencies = dependencies
+    }
+
+    var description: String {
+        "serial \(serial) from #\(registration)" + (argument.map { " built with \($0)" } ?? "")
+            + (dependencies.isEmpty ? "" : " [\(dependencies.map(\.description).joined(separator: ", "))]")
+    }
+
+    /// Resolves `dependencies` through `resolver`, then makes the product of registration
+    /// `id`, counting the build.
+    static func build(
+        registration id: Int, argument: Int?, dependencies: [ModelRequest], resolver: borrowing Resolver,
+        builds: Counter
+    ) throws -> ModelProduct {
+        var resolved: [ModelProduct] = []
+        for dependency in dependencies {
+            guard let product = try resolver.resolve(dependency) else {
+                throw FactoryError(message: "\(dependency) resolved something other than a ModelProduct")
+            }
+            resolved.append(product)
+        }
+        return ModelProduct(registration: id, argument: argument, serial: builds.increment(), dependencies: resolved)
     }
 }
 
@@ -123,70 +160,120 @@ struct ModelKey: Hashable, CustomStringConvertible {
     }
 }
 
+/// What a resolve asks for: service type, name and the argument it passes.
+struct ModelRequest: CustomStringConvertible {
+    var service: ModelServiceType
+    var name: String?
+    var argument: ModelArgument
+
+    var description: String {
+        "\(service)\(name.map { ", name: \"\($0)\"" } ?? ""), \(argument)"
+    }
+}
+
 // MARK: - The real registry, for each service type
 
-extension ServiceRegistry {
-    fileprivate func register(_ key: ModelKey, scope: Scope, id: Int, builds: Counter) {
+/// What registers a model registration: the registry, or an override scope's registrar,
+/// which offers the same `register` overloads.
+protocol ModelRegistrar {
+    func register<Service>(
+        _ type: Service.Type, name: String?, scope: Scope,
+        factory: @escaping @Sendable (borrowing Resolver) throws -> Service)
+    func register<Service, Argument>(
+        _ type: Service.Type, name: String?, scope: Scope,
+        factory: @escaping @Sendable (borrowing Resolver, Argument) throws -> Service)
+}
+
+extension ServiceRegistry: ModelRegistrar {}
+extension OverrideRegistrar: ModelRegistrar {}
+
+extension ModelRegistrar {
+    func register(_ key: ModelKey, _ registration: ModelRegistration, builds: Counter) {
         switch key.service {
-        case .product: register(ModelProduct.self, key, scope: scope, id: id, builds: builds) { $0 }
-        case .classBound: register((any ModelClassBoundService).self, key, scope: scope, id: id, builds: builds) { $0 }
-        case .value: register((any ModelValueService).self, key, scope: scope, id: id, builds: builds) { $0 }
+        case .product: register(ModelProduct.self, key, registration, builds: builds) { $0 }
+        case .classBound: register((any ModelClassBoundService).self, key, registration, builds: builds) { $0 }
+        case .value: register((any ModelValueService).self, key, registration, builds: builds) { $0 }
         }
     }
 
     private func register<Service>(
-        _ type: Service.Type, _ key: ModelKey, scope: Scope, id: Int, builds: Counter,
+        _ type: Service.Type, _ key: ModelKey, _ registration: ModelRegistration, builds: Counter,
         as service: @escaping @Sendable (ModelProduct) -> Service
     ) {
+        let id = registration.id
+        let dependencies = registration.dependencies
         switch key.argument {
         case .noArgument:
-            register(Service.self, name: key.name, scope: scope) { _ in
-                service(ModelProduct(registration: id, argument: nil, serial: builds.increment()))
+            register(Service.self, name: key.name, scope: registration.scope) { r in
+                service(
+                    try ModelProduct.build(
+                        registration: id, argument: nil, dependencies: dependencies, resolver: r, builds: builds))
             }
         case .int:
-            register(Service.self, name: key.name, scope: scope) { (_, argument: Int) in
-                service(ModelProduct(registration: id, argument: argument, serial: builds.increment()))
+            register(Service.self, name: key.name, scope: registration.scope) { (r, argument: Int) in
+                service(
+                    try ModelProduct.build(
+                        registration: id, argument: argument, dependencies: dependencies, resolver: r, builds: builds))
             }
         }
     }
+}
 
+extension ServiceRegistry {
     /// The product a resolve returns; `nil` if the instance is not a ``ModelProduct``.
-    fileprivate func resolve(
-        _ service: ModelServiceType, name: String?, argument: ModelArgument
-    ) throws(ResolutionError) -> ModelProduct? {
-        switch service {
-        case .product: try resolve(ModelProduct.self, name: name, argument: argument)
-        case .classBound: try resolve((any ModelClassBoundService).self, name: name, argument: argument)
-        case .value: try resolve((any ModelValueService).self, name: name, argument: argument)
+    func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
+        switch request.service {
+        case .product: try resolve(ModelProduct.self, request)
+        case .classBound: try resolve((any ModelClassBoundService).self, request)
+        case .value: try resolve((any ModelValueService).self, request)
         }
     }
 
-    private func resolve<Service>(
-        _ type: Service.Type, name: String?, argument: ModelArgument
-    ) throws(ResolutionError) -> ModelProduct? {
+    private func resolve<Service>(_ type: Service.Type, _ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
         let instance: Service
-        switch argument {
-        case .none: instance = try resolve(Service.self, name: name)
-        case .int(let value): instance = try resolve(Service.self, name: name, argument: value)
-        case .string(let value): instance = try resolve(Service.self, name: name, argument: value)
+        switch request.argument {
+        case .none: instance = try resolve(Service.self, name: request.name)
+        case .int(let value): instance = try resolve(Service.self, name: request.name, argument: value)
+        case .string(let value): instance = try resolve(Service.self, name: request.name, argument: value)
         }
         return instance as? ModelProduct
     }
 
-    fileprivate func isRegistered(_ service: ModelServiceType, name: String?, argument: ModelArgument) -> Bool {
-        switch service {
-        case .product: isRegistered(ModelProduct.self, name: name, argument: argument)
-        case .classBound: isRegistered((any ModelClassBoundService).self, name: name, argument: argument)
-        case .value: isRegistered((any ModelValueService).self, name: name, argument: argument)
+    func isRegistered(_ request: ModelRequest) -> Bool {
+        switch request.service {
+        case .product: isRegistered(ModelProduct.self, request)
+        case .classBound: isRegistered((any ModelClassBoundService).self, request)
+        case .value: isRegistered((any ModelValueService).self, request)
         }
     }
 
-    private func isRegistered<Service>(_ type: Service.Type, name: String?, argument: ModelArgument) -> Bool {
-        switch argument {
-        case .none: isRegistered(Service.self, name: name)
-        case .int: isRegistered(Service.self, name: name, argumentType: Int.self)
-        case .string: isRegistered(Service.self, name: name, argumentType: String.self)
+    private func isRegistered<Service>(_ type: Service.Type, _ request: ModelRequest) -> Bool {
+        switch request.argument {
+        case .none: isRegistered(Service.self, name: request.name)
+        case .int: isRegistered(Service.self, name: request.name, argumentType: Int.self)
+        case .string: isRegistered(Service.self, name: request.name, argumentType: String.self)
         }
+    }
+}
+
+extension Resolver {
+    /// The product a resolve through the resolver returns, as a factory's dependency.
+    func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
+        switch request.service {
+        case .product: try resolve(ModelProduct.self, request)
+        case .classBound: try resolve((any ModelClassBoundService).self, request)
+        case .value: try resolve((any ModelValueService).self, request)
+        }
+    }
+
+    private func resolve<Service>(_ type: Service.Type, _ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
+        let instance: Service
+        switch request.argument {
+        case .none: instance = try resolve(Service.self, name: request.name)
+        case .int(let value): instance = try resolve(Service.self, name: request.name, argument: value)
+        case .string(let value): instance = try resolve(Service.self, name: request.name, argument: value)
+        }
+        return instance as? ModelProduct
     }
 }
 
@@ -196,51 +283,145 @@ extension ServiceRegistry {
 struct ModelRegistration {
     let id: Int
     let scope: Scope
+    /// What its factory resolves through its resolver, in order, before it builds.
+    let dependencies: [ModelRequest]
+
+    var description: String {
+        "scope: .\(scope)" + (dependencies.isEmpty ? "" : ", resolving [\(dependencies.map { "(\($0))" }.joined(separator: ", "))]")
+    }
 }
 
-/// What the model expects a resolve to do.
-enum ModelExpectation: CustomStringConvertible {
-    case failure(ResolutionError.Reason)
-    /// A new build by this registration, from this argument; a singleton caches it.
-    case built(registration: Int, argument: Int?, isSingleton: Bool)
-    /// The instance with this serial number, built earlier.
+/// An active `withOverrides` scope: the registry it overrides and its registrations.
+struct ModelOverrideScope {
+    let id: Int
+    let registry: Int
+    let table: [ModelKey: ModelRegistration]
+}
+
+/// Where a `.singleton` or `.weak` instance is cached: the registration's own cell in its
+/// registry (`scope` 0), or an override scope's cell for it.
+struct ModelCellKey: Hashable {
+    let scope: Int
+    let registration: Int
+}
+
+/// A cached shared instance.
+struct ModelCell {
+    let serial: Int
+    /// A `.singleton`'s cell keeps its instance; a `.weak` one's does not.
+    let keepsInstance: Bool
+}
+
+/// What the model expects a resolve to return: an instance it builds (after resolving its
+/// dependencies) or one built earlier.
+indirect enum ModelNode: CustomStringConvertible {
+    case built(serial: Int, registration: Int, argument: Int?, dependencies: [ModelNode])
     case reused(serial: Int)
+
+    var serial: Int {
+        switch self {
+        case .built(let serial, _, _, _), .reused(let serial): serial
+        }
+    }
 
     var description: String {
         switch self {
+        case .built(let serial, let registration, let argument, let dependencies):
+            "a new serial \(serial) from #\(registration)" + (argument.map { " built with \($0)" } ?? "")
+                + (dependencies.isEmpty ? "" : " [\(dependencies.map(\.description).joined(separator: ", "))]")
+        case .reused(let serial): "serial \(serial) again"
+        }
+    }
+
+    /// Whether `product` is what this node expects, its dependencies included.
+    func matches(_ product: ModelProduct) -> Bool {
+        switch self {
+        case .reused(let serial):
+            return product.serial == serial
+        case .built(let serial, let registration, let argument, let dependencies):
+            return product.serial == serial && product.registration == registration && product.argument == argument
+                && product.dependencies.count == dependencies.count
+                && zip(dependencies, product.dependencies).allSatisfy { $0.matches($1) }
+        }
+    }
+
+    /// The instances of `product` (which ``matches(_:)`` this node) that this node expects
+    /// to be new.
+    func newInstances(in product: ModelProduct) -> [ModelProduct] {
+        guard case .built(_, _, _, let dependencies) = self else { return [] }
+        return zip(dependencies, product.dependencies).flatMap { $0.newInstances(in: $1) } + [product]
+    }
+}
+
+/// What the model expects a resolve to do.
+enum ModelOutcome: CustomStringConvertible {
+    case success(ModelNode)
+    case failure(ResolutionError.Reason)
+
+    var description: String {
+        switch self {
+        case .success(let node): "\(node)"
         case .failure(let reason): "failure .\(reason)"
-        case .built(let registration, let argument, _):
-            "a new instance from #\(registration)" + (argument.map { " built with \($0)" } ?? "")
-        case .reused(let serial): "the instance with serial \(serial)"
         }
     }
 }
 
-/// The reference model of one registry tree, and the test's side: the instances it holds.
+/// What one top-level resolve keeps while it runs.
+struct ModelResolution {
+    /// `.graph` instances, by registration and by the registry resolving it.
+    var graph: [ModelCellKey: Int] = [:]
+    /// Every instance obtained so far: held by the factories still running, up to the
+    /// top-level resolve, until it returns.
+    var obtained: Set<Int> = []
+}
+
+/// The reference model of one registry tree, its override scopes, and the test's side:
+/// the instances it holds.
 struct RegistryModel {
     /// Each registry's parent's index (`nil` for the root) and its own registrations.
     var parents: [Int?] = [nil]
     var tables: [[ModelKey: ModelRegistration]] = [[:]]
+    /// The active override scopes, outermost first.
+    var scopes: [ModelOverrideScope] = []
     var nextRegistrationID = 1
+    var nextScopeID = 1
     /// How many factories have run; the serial number of the last instance built.
     var builds = 0
-    /// Each singleton registration's cached instance: its serial number.
-    var singletons: [Int: Int] = [:]
+    /// The cached `.singleton` and `.weak` instances.
+    var cells: [ModelCellKey: ModelCell] = [:]
+    /// What each instance built resolved as its dependencies: it keeps them.
+    var dependencies: [Int: [Int]] = [:]
 
     /// The registries a resolve from `registry` looks in, that one first.
     func lineage(of registry: Int) -> [Int] {
         Array(sequence(first: registry) { parents[$0] })
     }
 
-    func lookup(_ key: ModelKey, from registry: Int) -> ModelRegistration? {
-        lineage(of: registry).lazy.compactMap { tables[$0][key] }.first
+    /// The registration answering `key` from `registry`, and the registry that holds it
+    /// (or whose override scope does): in each registry from this one up to the root, the
+    /// active scopes overriding it (innermost first), then its own table.
+    func lookup(_ key: ModelKey, from registry: Int) -> (registration: ModelRegistration, owner: Int)? {
+        for candidate in lineage(of: registry) {
+            for scope in scopes.reversed() where scope.registry == candidate {
+                if let registration = scope.table[key] { return (registration, candidate) }
+            }
+            if let registration = tables[candidate][key] { return (registration, candidate) }
+        }
+        return nil
     }
 
-    mutating func register(_ key: ModelKey, scope: Scope, in registry: Int) -> Int {
-        let id = nextRegistrationID
-        nextRegistrationID += 1
-        tables[registry][key] = ModelRegistration(id: id, scope: scope)
-        return id
+    /// The keys registered anywhere: in a registry or an active scope.
+    var registeredKeys: Set<ModelKey> {
+        Set(tables.flatMap(\.keys) + scopes.flatMap(\.table.keys))
+    }
+
+    mutating func makeRegistration(scope: Scope, dependencies: [ModelRequest]) -> ModelRegistration {
+        defer { nextRegistrationID += 1 }
+        return ModelRegistration(id: nextRegistrationID, scope: scope, dependencies: dependencies)
+    }
+
+    mutating func register(_ key: ModelKey, _ registration: ModelRegistration, in registry: Int) {
+        tables[registry][key] = registration
     }
 
     mutating func makeChild(of registry: Int) -> Int {
@@ -249,43 +430,108 @@ struct RegistryModel {
         return parents.count - 1
     }
 
-    /// What a resolve of `service` and `name` with `argument` from `registry` does, while
-    /// the test holds `held`.
-    func expectation(
-        _ service: ModelServiceType, name: String?, argument: ModelArgument, from registry: Int, held: [ModelProduct]
-    ) -> ModelExpectation {
-        guard let argumentType = argument.type,
-            let registration = lookup(ModelKey(service: service, name: name, argument: argumentType), from: registry)
+    mutating func beginScope(on registry: Int, table: [ModelKey: ModelRegistration]) -> Int {
+        defer { nextScopeID += 1 }
+        scopes.append(ModelOverrideScope(id: nextScopeID, registry: registry, table: table))
+        return nextScopeID
+    }
+
+    /// Ends the innermost scope: what it cached goes with it.
+    mutating func endScope() {
+        let ended = scopes.removeLast()
+        cells = cells.filter { $0.key.scope != ended.id }
+    }
+
+    /// What a top-level resolve of `request` from `registry` returns, while the test holds
+    /// `held`; records the builds it makes and what it caches, also when it fails.
+    mutating func resolve(_ request: ModelRequest, from registry: Int, held: [Int]) -> ModelOutcome {
+        var resolution = ModelResolution()
+        return resolve(request, from: registry, path: [], held: held, resolution: &resolution)
+    }
+
+    private mutating func resolve(
+        _ request: ModelRequest, from registry: Int, path: [Int], held: [Int], resolution: inout ModelResolution
+    ) -> ModelOutcome {
+        guard let argumentType = request.argument.type,
+            let (registration, owner) = lookup(
+                ModelKey(service: request.service, name: request.name, argument: argumentType), from: registry)
         else {
             // Registered for the type and name with another argument type (or none), in this
-            // registry or a parent: a mismatch. Otherwise nothing is registered.
+            // registry, a parent or an active scope: a mismatch. Otherwise nothing is registered.
             let other = ModelArgumentType.allCases.contains {
-                $0 != argument.type
-                    && lookup(ModelKey(service: service, name: name, argument: $0), from: registry) != nil
+                $0 != request.argument.type
+                    && lookup(ModelKey(service: request.service, name: request.name, argument: $0), from: registry) != nil
             }
             return .failure(other ? .argumentMismatch : .notRegistered)
         }
-        let fresh = ModelExpectation.built(
-            registration: registration.id, argument: argument.intValue, isSingleton: registration.scope == .singleton)
+        if path.contains(registration.id) { return .failure(.circularDependency) }
+        let argument = request.argument.intValue
+        let node: ModelOutcome
         switch registration.scope {
-        case .singleton:
-            return singletons[registration.id].map(ModelExpectation.reused) ?? fresh
-        case .weak:
-            return held.first { $0.registration == registration.id }.map { .reused(serial: $0.serial) } ?? fresh
+        case .singleton, .weak:
+            // Inside a scope, in the innermost scope's cell, whichever registry's
+            // registration it is; built in the registry that holds the registration.
+            let key = ModelCellKey(scope: scopes.last?.id ?? 0, registration: registration.id)
+            if let cell = cells[key],
+                cell.keepsInstance || liveSerials(held: held, obtained: resolution.obtained).contains(cell.serial)
+            {
+                node = .success(.reused(serial: cell.serial))
+            } else {
+                node = build(registration, argument: argument, in: owner, path: path, held: held, resolution: &resolution)
+                if case .success(let built) = node {
+                    cells[key] = ModelCell(serial: built.serial, keepsInstance: registration.scope == .singleton)
+                }
+            }
+        case .graph:
+            let key = ModelCellKey(scope: registry, registration: registration.id)
+            if let serial = resolution.graph[key] {
+                node = .success(.reused(serial: serial))
+            } else {
+                node = build(registration, argument: argument, in: registry, path: path, held: held, resolution: &resolution)
+                if case .success(let built) = node { resolution.graph[key] = built.serial }
+            }
         default:
-            // `.transient`, and `.graph`: every resolve here is a top-level one.
-            return fresh
+            node = build(registration, argument: argument, in: registry, path: path, held: held, resolution: &resolution)
         }
+        if case .success(let obtained) = node { resolution.obtained.insert(obtained.serial) }
+        return node
+    }
+
+    /// Runs the factory of `registration` in `registry`: its dependencies first, resolved
+    /// there; the first that fails fails the build.
+    private mutating func build(
+        _ registration: ModelRegistration, argument: Int?, in registry: Int, path: [Int], held: [Int],
+        resolution: inout ModelResolution
+    ) -> ModelOutcome {
+        var built: [ModelNode] = []
+        for dependency in registration.dependencies {
+            switch resolve(dependency, from: registry, path: path + [registration.id], held: held, resolution: &resolution) {
+            case .success(let node): built.append(node)
+            case .failure(let reason): return .failure(reason)
+            }
+        }
+        builds += 1
+        dependencies[builds] = built.map(\.serial)
+        return .success(.built(serial: builds, registration: registration.id, argument: argument, dependencies: built))
     }
 
     /// The serial numbers of the instances that must still be alive: those the test holds,
-    /// and the cached singletons of registrations no other has replaced.
-    func liveSerials(held: [ModelProduct]) -> Set<Int> {
-        var live = Set(held.map(\.serial))
-        for table in tables {
-            for registration in table.values {
-                if let serial = singletons[registration.id] { live.insert(serial) }
-            }
+    /// those `obtained` by a resolve still running, the singletons cached in the registry
+    /// by registrations no other has replaced, those cached in the active scopes, and
+    /// whatever those keep as dependencies.
+    ///
+    /// A scope keeps what it cached until it ends, also for a registration of the registry
+    /// replaced meanwhile, which no resolve can reach again: API.md says a replaced
+    /// registration drops its instance, but not whether that covers a scope's.
+    func liveSerials(held: [Int], obtained: Set<Int> = []) -> Set<Int> {
+        let current = Set(tables.flatMap { $0.values.map(\.id) })
+        var roots = held + obtained
+        for (key, cell) in cells where cell.keepsInstance && (key.scope != 0 || current.contains(key.registration)) {
+            roots.append(cell.serial)
+        }
+        var live: Set<Int> = []
+        while let serial = roots.popLast() {
+            if live.insert(serial).inserted { roots += dependencies[serial] ?? [] }
         }
         return live
     }
@@ -308,6 +554,11 @@ final class ModelWeakReference {
 /// the log of what it did.
 struct ModelSequence {
     var random: SeededGenerator
+    let options: ModelOptions
+    /// How many more operations to run, those inside scopes included.
+    var remaining: Int
+    /// How many scopes the current operation runs in.
+    var depth = 0
     let builds = Counter()
     var registries = [ServiceRegistry()]
     var model = RegistryModel()
@@ -321,13 +572,24 @@ struct ModelSequence {
     static let names: [String?] = [nil, "a"]
     static let scopes: [Scope] = [.transient, .singleton, .weak, .graph]
 
-    init(seed: UInt64) {
+    init(seed: UInt64, options: ModelOptions, operations: Int) {
         random = SeededGenerator(seed: seed)
+        self.options = options
+        remaining = operations
+    }
+
+    /// Runs operations until none remain; the first disagreement, if any.
+    mutating func run() -> String? {
+        while remaining > 0 {
+            if let mismatch = step() { return mismatch }
+        }
+        return nil
     }
 
     /// Runs one random operation and checks the registry against the model; a description
     /// of the disagreement, if any.
     mutating func step() -> String? {
+        remaining -= 1
         let roll = Int.random(in: 0..<100, using: &random)
         let mismatch: String?
         switch roll {
@@ -335,67 +597,58 @@ struct ModelSequence {
         case 30..<70: mismatch = resolve()
         case 70..<80: mismatch = drop()
         case 80..<90: mismatch = isRegistered()
+        case 90..<(depth == 0 ? 95 : 97) where options.overrides:
+            mismatch = depth < Self.maxScopeDepth ? withOverrides() : resolve()
         default: mismatch = registries.count < Self.maxRegistries ? makeChild() : resolve()
         }
         return mismatch ?? checkInvariants()
+    }
+
+    mutating func record(_ entry: String) {
+        log.append(String(repeating: "  ", count: depth) + entry)
     }
 
     // MARK: Operations
 
     mutating func register() -> String? {
         let registry = randomRegistry()
-        let key = ModelKey(
-            service: random.pick(ModelServiceType.allCases), name: random.pick(Self.names),
-            argument: random.pick(ModelArgumentType.allCases))
-        let scope = random.pick(Self.scopes)
-        let id = model.register(key, scope: scope, in: registry)
-        registries[registry].register(key, scope: scope, id: id, builds: builds)
-        log.append("r\(registry).register(\(key), scope: .\(scope)) -> #\(id)")
+        let (key, registration) = randomRegistration()
+        model.register(key, registration, in: registry)
+        registries[registry].register(key, registration, builds: builds)
+        record("r\(registry).register(\(key), \(registration.description)) -> #\(registration.id)")
         return nil
     }
 
     mutating func resolve() -> String? {
         let registry = randomRegistry()
-        let (service, name, argument) = randomRequest()
+        // With dependencies, many registrations fail to build: ask for registered keys more.
+        let request = options.dependencies ? randomRequest(registered: 85, rightArgument: 85) : randomRequest()
         let hold = random.chance(50)
-        let expected = model.expectation(service, name: name, argument: argument, from: registry, held: held)
-        let entry = "r\(registry).resolve(\(service)\(name.map { ", name: \"\($0)\"" } ?? ""), \(argument))"
+        let expected = model.resolve(request, from: registry, held: held.map(\.serial))
+        let entry = "r\(registry).resolve(\(request))"
 
         let product: ModelProduct?
         do {
-            product = try registries[registry].resolve(service, name: name, argument: argument)
+            product = try registries[registry].resolve(request)
         } catch {
-            log.append("\(entry) -> .\(error.reason)")
+            record("\(entry) -> .\(error.reason)")
             if case .failure(let reason) = expected, reason == error.reason { return nil }
             return "\(entry) threw .\(error.reason) (\(error)); the model expects \(expected)"
         }
         guard let product else {
-            log.append("\(entry) -> not a ModelProduct")
+            record("\(entry) -> not a ModelProduct")
             return "\(entry) returned something other than a ModelProduct"
         }
-        log.append(
-            "\(entry) -> serial \(product.serial) from #\(product.registration)"
-                + (product.argument.map { " built with \($0)" } ?? "") + (hold ? ", held" : ""))
+        record("\(entry) -> \(product)" + (hold ? ", held" : ""))
 
         switch expected {
-        case .failure:
-            return "\(entry) returned serial \(product.serial) from #\(product.registration); "
-                + "the model expects \(expected)"
-        case .built(let registration, let argument, let isSingleton):
-            let serial = model.builds + 1
-            guard product.serial == serial, product.registration == registration, product.argument == argument else {
-                return "\(entry) returned serial \(product.serial) from #\(product.registration) "
-                    + "(argument \(product.argument.map(String.init) ?? "none")); the model expects \(expected), "
-                    + "serial \(serial)"
+        case .failure(let reason):
+            return "\(entry) returned \(product); the model expects failure .\(reason)"
+        case .success(let node):
+            guard node.matches(product) else {
+                return "\(entry) returned \(product); the model expects \(node)"
             }
-            model.builds = serial
-            if isSingleton { model.singletons[registration] = serial }
-            everyInstance.append(ModelWeakReference(product))
-        case .reused(let serial):
-            guard product.serial == serial else {
-                return "\(entry) returned serial \(product.serial) from #\(product.registration); "
-                    + "the model expects \(expected)"
-            }
+            everyInstance += node.newInstances(in: product).map(ModelWeakReference.init)
         }
         if hold { held.append(product) }
         return nil
@@ -403,28 +656,28 @@ struct ModelSequence {
 
     mutating func drop() -> String? {
         guard !held.isEmpty else {
-            log.append("drop: nothing held")
+            record("drop: nothing held")
             return nil
         }
         if random.chance(30) {
-            log.append("drop all held (serials \(held.map(\.serial)))")
+            record("drop all held (serials \(held.map(\.serial)))")
             held.removeAll()
         } else {
             let dropped = held.remove(at: Int.random(in: 0..<held.count, using: &random))
-            log.append("drop serial \(dropped.serial)")
+            record("drop serial \(dropped.serial)")
         }
         return nil
     }
 
     mutating func isRegistered() -> String? {
         let registry = randomRegistry()
-        let (service, name, argument) = randomRequest()
-        let expected = argument.type.map {
-            model.lookup(ModelKey(service: service, name: name, argument: $0), from: registry) != nil
+        let request = randomRequest()
+        let expected = request.argument.type.map {
+            model.lookup(ModelKey(service: request.service, name: request.name, argument: $0), from: registry) != nil
         } ?? false
-        let actual = registries[registry].isRegistered(service, name: name, argument: argument)
-        let entry = "r\(registry).isRegistered(\(service)\(name.map { ", name: \"\($0)\"" } ?? ""), \(argument))"
-        log.append("\(entry) -> \(actual)")
+        let actual = registries[registry].isRegistered(request)
+        let entry = "r\(registry).isRegistered(\(request))"
+        record("\(entry) -> \(actual)")
         return actual == expected ? nil : "\(entry) is \(actual); the model expects \(expected)"
     }
 
@@ -432,7 +685,7 @@ struct ModelSequence {
         let parent = randomRegistry()
         registries.append(registries[parent].makeChild())
         let child = model.makeChild(of: parent)
-        log.append("r\(child) = r\(parent).makeChild()")
+        record("r\(child) = r\(parent).makeChild()")
         return nil
     }
 
@@ -443,7 +696,7 @@ struct ModelSequence {
         if builds.value != model.builds {
             return "factories ran \(builds.value) times; the model expects \(model.builds)"
         }
-        let live = model.liveSerials(held: held)
+        let live = model.liveSerials(held: held.map(\.serial))
         for reference in everyInstance {
             let isAlive = reference.product != nil
             if isAlive != live.contains(reference.serial) {
@@ -461,26 +714,44 @@ struct ModelSequence {
         Int.random(in: 0..<registries.count, using: &random)
     }
 
-    /// A service, name and argument to ask for: mostly a key registered somewhere, so that
-    /// most resolves find something.
-    mutating func randomRequest() -> (ModelServiceType, String?, ModelArgument) {
+    mutating func randomKey() -> ModelKey {
+        ModelKey(
+            service: random.pick(ModelServiceType.allCases), name: random.pick(Self.names),
+            argument: random.pick(ModelArgumentType.allCases))
+    }
+
+    /// A key, a scope and, with ``ModelOptions/dependencies``, up to two services its
+    /// factory resolves.
+    mutating func randomRegistration() -> (ModelKey, ModelRegistration) {
+        let key = randomKey()
+        let scope = random.pick(Self.scopes)
+        var dependencies: [ModelRequest] = []
+        if options.dependencies {
+            let count = random.pick([0, 0, 0, 1, 1, 1, 2, 2])
+            // Mostly right, so that chains of dependencies build.
+            for _ in 0..<count { dependencies.append(randomRequest(registered: 85, rightArgument: 90, wrongArgument: 95)) }
+        }
+        return (key, model.makeRegistration(scope: scope, dependencies: dependencies))
+    }
+
+    /// A service, name and argument to ask for: a key registered somewhere in `registered`
+    /// out of 100 requests, so that most resolves find something; the argument its key
+    /// takes up to `rightArgument`, the other up to `wrongArgument`, else a `String`.
+    mutating func randomRequest(registered chance: Int = 70, rightArgument: Int = 75, wrongArgument: Int = 90)
+        -> ModelRequest
+    {
         // Sorted: a dictionary's order changes from run to run, and the sequence must not.
-        let registered = Set(model.tables.flatMap(\.keys)).sorted { $0.description < $1.description }
-        let key =
-            !registered.isEmpty && random.chance(70)
-            ? random.pick(registered)
-            : ModelKey(
-                service: random.pick(ModelServiceType.allCases), name: random.pick(Self.names),
-                argument: random.pick(ModelArgumentType.allCases))
+        let registered = model.registeredKeys.sorted { $0.description < $1.description }
+        let key = !registered.isEmpty && random.chance(chance) ? random.pick(registered) : randomKey()
         let argument: ModelArgument
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<75:
+        case 0..<rightArgument:
             argument = key.argument == .noArgument ? .none : .int(Int.random(in: 0..<100, using: &random))
-        case 75..<90:
+        case rightArgument..<wrongArgument:
             argument = key.argument == .noArgument ? .int(Int.random(in: 0..<100, using: &random)) : .none
         default:
             argument = .string("x")
         }
-        return (key.service, key.name, argument)
+        return ModelRequest(service: key.service, name: key.name, argument: argument)
     }
 }

@@ -1,0 +1,78 @@
+import ServiceRegistry
+import SeededRandom
+import Testing
+
+/// The reference model of `RegistryModelTests`, with `withOverrides` scopes (nested, on any
+/// registry of the tree) around sub-sequences of operations, and factories that resolve
+/// other services through their resolver.
+///
+/// Checks, inside and after scopes, what API.md ("Swapping mocks in tests") and
+/// Docs/Testing.md promise: an override shadows its registry, before that registry's own
+/// table and its parents; it may supply a service the registry lacks; the inner scope wins;
+/// a dependency resolved while building sees the overrides of the registry that builds;
+/// a `.singleton` or `.weak` instance resolved in a scope is built afresh there, cached in
+/// the innermost scope and gone with it; after the scope the registry's own instances (or
+/// fresh ones from the real dependencies) come back. A failure prints the seed and the
+/// operations; `RegistryModelOverrideTests.run(seed:)` replays one sequence.
+@Suite("Registry with override scopes against a reference model")
+struct RegistryModelOverrideTests {
+    static let sequences: UInt64 = 300
+    static let options = ModelOptions(overrides: true, dependencies: true, replay: "RegistryModelOverrideTests.run")
+
+    @Test func registryAgreesWithTheModelInsideAndAfterOverrideScopes() {
+        if let failure = RegistryModelTests.firstFailure(seeds: 1...Self.sequences, options: Self.options) {
+            Issue.record(Comment(rawValue: failure))
+        }
+    }
+
+    /// Replays the sequence `seed` generates; the failure report, if any.
+    static func run(seed: UInt64) -> String? {
+        RegistryModelTests.run(seed: seed, options: options)
+    }
+}
+
+extension ModelSequence {
+    /// How deep scopes nest.
+    static let maxScopeDepth = 3
+
+    /// Opens a scope on a random registry with up to three overrides (a key may come twice:
+    /// the later one wins) and runs a few operations in it, then checks what the scope
+    /// leaves behind.
+    mutating func withOverrides() -> String? {
+        let registry = randomRegistry()
+        var overrides: [(ModelKey, ModelRegistration)] = []
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            // Mostly a key already registered somewhere, to shadow it.
+            let (fresh, registration) = randomRegistration()
+            let registered = model.registeredKeys.sorted { $0.description < $1.description }
+            let key = !registered.isEmpty && random.chance(70) ? random.pick(registered) : fresh
+            overrides.append((key, registration))
+        }
+        let operations = min(remaining, Int.random(in: 1...8, using: &random))
+        let table = Dictionary(overrides, uniquingKeysWith: { $1 })
+        let scope = model.beginScope(on: registry, table: table)
+        record("r\(registry).withOverrides (scope \(scope)) {")
+        for (key, registration) in overrides {
+            record("  register(\(key), \(registration.description)) -> #\(registration.id)")
+        }
+        record("} operation: {")
+
+        let builds = builds
+        var mismatch: String?
+        depth += 1
+        registries[registry].withOverrides { registrar in
+            for (key, registration) in overrides { registrar.register(key, registration, builds: builds) }
+        } operation: {
+            mismatch = checkInvariants()
+            var done = 0
+            while mismatch == nil, done < operations, remaining > 0 {
+                mismatch = step()
+                done += 1
+            }
+        }
+        depth -= 1
+        model.endScope()
+        if mismatch == nil { record("} (scope \(scope) ends)") }
+        return mismatch
+    }
+}
