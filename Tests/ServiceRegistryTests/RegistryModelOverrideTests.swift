@@ -58,10 +58,13 @@ extension ModelSequence {
         record("} operation: {")
 
         let builds = builds
+        let registries = registries
         var mismatch: String?
         depth += 1
         registries[registry].withOverrides { registrar in
-            for (key, registration) in overrides { registrar.register(key, registration, builds: builds) }
+            for (key, registration) in overrides {
+                registrar.register(key, registration, builds: builds, registries: registries)
+            }
         } operation: {
             mismatch = checkInvariants()
             var done = 0
@@ -73,6 +76,35 @@ extension ModelSequence {
         depth -= 1
         model.endScope()
         if mismatch == nil { record("} (scope \(scope) ends)") }
+        return mismatch
+    }
+
+    /// Captures the scopes active now (`OverrideScope.current`, possibly none), runs a
+    /// resolve or an `isRegistered` in a scope captured earlier, in place of the active
+    /// ones, or forgets a captured scope.
+    mutating func capturedScopeOperation() -> String? {
+        if capturedScopes.isEmpty || (capturedScopes.count < 3 && random.chance(30)) {
+            capturedScopes.append(OverrideScope.current)
+            model.capturedScopes.append(model.scopes)
+            record("capture \(capturedScopes.count - 1) = OverrideScope.current (scopes \(model.scopes.map(\.id)))")
+            return nil
+        }
+        let index = Int.random(in: 0..<capturedScopes.count, using: &random)
+        if random.chance(25) {
+            capturedScopes.remove(at: index)
+            model.dropCapturedScope(at: index)
+            record("drop capture \(index)")
+            return nil
+        }
+        let active = model.scopes
+        model.scopes = model.capturedScopes[index]
+        record("capture \(index).run {")
+        depth += 1
+        let resolves = random.chance(80)
+        let mismatch = capturedScopes[index].run { resolves ? resolve() : isRegistered() }
+        depth -= 1
+        model.scopes = active
+        if mismatch == nil { record("}") }
         return mismatch
     }
 }
