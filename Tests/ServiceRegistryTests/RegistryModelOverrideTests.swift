@@ -36,8 +36,9 @@ extension ModelSequence {
     static let maxScopeDepth = 3
 
     /// Opens a scope on a random registry with up to three overrides (a key may come twice:
-    /// the later one wins) and runs a few operations in it, then checks what the scope
-    /// leaves behind.
+    /// the later one wins), sometimes resolving in the configure closure first (which runs
+    /// before the scope starts, as a wrapper of the real service does), and runs a few
+    /// operations in it, then checks what the scope leaves behind.
     mutating func withOverrides() -> String? {
         let registry = randomRegistry()
         var overrides: [(ModelKey, ModelRegistration)] = []
@@ -49,23 +50,26 @@ extension ModelSequence {
             overrides.append((key, registration))
         }
         let operations = min(remaining, Int.random(in: 1...8, using: &random))
-        let table = Dictionary(overrides, uniquingKeysWith: { $1 })
-        let scope = model.beginScope(on: registry, table: table)
-        record("r\(registry).withOverrides (scope \(scope)) {")
+        let resolvesWhileConfiguring = random.chance(25)
+        record("r\(registry).withOverrides {")
         for (key, registration) in overrides {
             record("  register(\(key), \(registration.description)) -> #\(registration.id)")
         }
-        record("} operation: {")
 
         let builds = builds
         let registries = registries
         var mismatch: String?
+        var scope: Int?
         depth += 1
         registries[registry].withOverrides { registrar in
+            if resolvesWhileConfiguring { mismatch = resolve() }
             for (key, registration) in overrides {
                 registrar.register(key, registration, builds: builds, registries: registries)
             }
         } operation: {
+            guard mismatch == nil else { return }
+            scope = model.beginScope(on: registry, table: Dictionary(overrides, uniquingKeysWith: { $1 }))
+            record("} operation: (scope \(scope!)) {")
             mismatch = checkInvariants()
             var done = 0
             while mismatch == nil, done < operations, remaining > 0 {
@@ -74,8 +78,10 @@ extension ModelSequence {
             }
         }
         depth -= 1
-        model.endScope()
-        if mismatch == nil { record("} (scope \(scope) ends)") }
+        if let scope {
+            model.endScope()
+            if mismatch == nil { record("} (scope \(scope) ends)") }
+        }
         return mismatch
     }
 
