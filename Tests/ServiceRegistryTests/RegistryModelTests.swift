@@ -27,8 +27,7 @@ struct RegistryModelTests {
     static func run(seed: UInt64, options: ModelOptions = .plain) -> String? {
         var sequence = ModelSequence(seed: seed, options: options, operations: operationsPerSequence)
         guard let mismatch = sequence.run() else { return nil }
-        let replay = options == .plain ? "RegistryModelTests.run(seed: \(seed))" : "\(options.replay)(seed: \(seed))"
-        return "seed \(seed): \(mismatch)\nOperations (replay with \(replay)):\n"
+        return "seed \(seed): \(mismatch)\nOperations (replay with \(options.replay)(seed: \(seed))):\n"
             + sequence.log.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 
@@ -40,10 +39,12 @@ struct RegistryModelTests {
 }
 
 /// What a sequence may do beyond registering, resolving, holding and dropping.
-struct ModelOptions: Equatable {
-    /// Open `withOverrides` scopes, possibly nested, around some of the operations.
+struct ModelOptions {
+    /// Open `withOverrides` scopes, possibly nested, around some of the operations, and
+    /// capture scopes with `OverrideScope.current` to resolve in them later.
     var overrides: Bool
-    /// Give registrations factories that resolve other services through their resolver.
+    /// Give registrations factories that resolve other services, through their resolver
+    /// or through a registry directly.
     var dependencies: Bool
     /// The call that replays one sequence, for the failure report.
     var replay: String
@@ -255,7 +256,9 @@ extension ServiceRegistry {
         }
     }
 
-    private func resolve<Service>(_ type: Service.Type, _ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
+    private func resolve<Service>(
+        _ type: Service.Type, _ request: ModelRequest
+    ) throws(ResolutionError) -> ModelProduct? {
         let instance: Service
         switch request.argument {
         case .none: instance = try resolve(Service.self, name: request.name)
@@ -292,7 +295,9 @@ extension Resolver {
         }
     }
 
-    private func resolve<Service>(_ type: Service.Type, _ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
+    private func resolve<Service>(
+        _ type: Service.Type, _ request: ModelRequest
+    ) throws(ResolutionError) -> ModelProduct? {
         let instance: Service
         switch request.argument {
         case .none: instance = try resolve(Service.self, name: request.name)
@@ -309,11 +314,13 @@ extension Resolver {
 struct ModelRegistration {
     let id: Int
     let scope: Scope
-    /// What its factory resolves through its resolver, in order, before it builds.
+    /// What its factory resolves (through its resolver, or a registry directly), in order,
+    /// before it builds.
     let dependencies: [ModelRequest]
 
     var description: String {
-        "scope: .\(scope)" + (dependencies.isEmpty ? "" : ", resolving [\(dependencies.map { "(\($0))" }.joined(separator: ", "))]")
+        "scope: .\(scope)"
+            + (dependencies.isEmpty ? "" : ", resolving [\(dependencies.map { "(\($0))" }.joined(separator: ", "))]")
     }
 }
 
@@ -328,6 +335,13 @@ struct ModelOverrideScope {
 /// registry (`scope` 0), or an override scope's cell for it.
 struct ModelCellKey: Hashable {
     let scope: Int
+    let registration: Int
+}
+
+/// A `.graph` instance's key in its resolution: the registration, and the registry
+/// resolving it.
+struct ModelGraphKey: Hashable {
+    let registry: Int
     let registration: Int
 }
 
@@ -400,7 +414,7 @@ enum ModelOutcome: CustomStringConvertible {
 /// What one top-level resolve keeps while it runs.
 struct ModelResolution {
     /// `.graph` instances, by registration and by the registry resolving it.
-    var graph: [ModelCellKey: Int] = [:]
+    var graph: [ModelGraphKey: Int] = [:]
     /// Every instance obtained so far: held by the factories still running, up to the
     /// top-level resolve, until it returns.
     var obtained: Set<Int> = []
@@ -511,7 +525,8 @@ struct RegistryModel {
             // registry, a parent or an active scope: a mismatch. Otherwise nothing is registered.
             let other = ModelArgumentType.allCases.contains {
                 $0 != request.argument.type
-                    && lookup(ModelKey(service: request.service, name: request.name, argument: $0), from: registry) != nil
+                    && lookup(
+                        ModelKey(service: request.service, name: request.name, argument: $0), from: registry) != nil
             }
             return .failure(other ? .argumentMismatch : .notRegistered)
         }
@@ -537,7 +552,7 @@ struct RegistryModel {
                 }
             }
         case .graph:
-            let key = ModelCellKey(scope: registry, registration: registration.id)
+            let key = ModelGraphKey(registry: registry, registration: registration.id)
             if let serial = resolution.graph[key] {
                 node = .success(.reused(serial: serial))
             } else {
