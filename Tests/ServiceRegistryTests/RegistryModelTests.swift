@@ -176,10 +176,12 @@ struct ModelRequest: CustomStringConvertible {
     /// For a factory's dependency: the registry it resolves through directly, by index,
     /// rather than through its resolver.
     var throughRegistry: Int? = nil
+    /// Asks for `Optional<ModelProduct>`, registered for nothing, in place of `ModelProduct`.
+    var isOptional = false
 
     var description: String {
         (throughRegistry.map { "through r\($0): " } ?? "")
-            + "\(service)\(name.map { ", name: \"\($0)\"" } ?? ""), \(argument)"
+            + "\(service)\(isOptional ? "?" : "")\(name.map { ", name: \"\($0)\"" } ?? ""), \(argument)"
     }
 }
 
@@ -250,6 +252,7 @@ extension ServiceRegistry {
     /// The product a resolve returns; `nil` if the instance is not a ``ModelProduct``.
     func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
         switch request.service {
+        case .product where request.isOptional: try resolve(ModelProduct?.self, request)
         case .product: try resolve(ModelProduct.self, request)
         case .classBound: try resolve((any ModelClassBoundService).self, request)
         case .value: try resolve((any ModelValueService).self, request)
@@ -270,6 +273,7 @@ extension ServiceRegistry {
 
     func isRegistered(_ request: ModelRequest) -> Bool {
         switch request.service {
+        case .product where request.isOptional: isRegistered(ModelProduct?.self, request)
         case .product: isRegistered(ModelProduct.self, request)
         case .classBound: isRegistered((any ModelClassBoundService).self, request)
         case .value: isRegistered((any ModelValueService).self, request)
@@ -289,6 +293,7 @@ extension Resolver {
     /// The product a resolve through the resolver returns, as a factory's dependency.
     func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
         switch request.service {
+        case .product where request.isOptional: try resolve(ModelProduct?.self, request)
         case .product: try resolve(ModelProduct.self, request)
         case .classBound: try resolve((any ModelClassBoundService).self, request)
         case .value: try resolve((any ModelValueService).self, request)
@@ -721,7 +726,8 @@ struct ModelSequence {
     mutating func resolve() -> String? {
         let registry = randomRegistry()
         // With dependencies, many registrations fail to build: ask for registered keys more.
-        let request = options.dependencies ? randomRequest(registered: 85, rightArgument: 85) : randomRequest()
+        var request = options.dependencies ? randomRequest(registered: 85, rightArgument: 85) : randomRequest()
+        askForAnOptionalSometimes(&request)
         let hold = random.chance(50)
         let entry = "r\(registry).resolve(\(request))"
         var trial = model
@@ -776,7 +782,8 @@ struct ModelSequence {
 
     mutating func isRegistered() -> String? {
         let registry = randomRegistry()
-        let request = randomRequest()
+        var request = randomRequest()
+        askForAnOptionalSometimes(&request)
         let expected = request.argument.type.map {
             model.lookup(ModelKey(service: request.service, name: request.name, argument: $0), from: registry) != nil
         } ?? false
@@ -836,11 +843,19 @@ struct ModelSequence {
             // Mostly right, so that chains of dependencies build; some through a registry.
             for _ in 0..<count {
                 var dependency = randomRequest(registered: 85, rightArgument: 90, wrongArgument: 95)
+                askForAnOptionalSometimes(&dependency)
                 if random.chance(25) { dependency.throughRegistry = randomRegistry() }
                 dependencies.append(dependency)
             }
         }
         return (key, model.makeRegistration(scope: scope, dependencies: dependencies))
+    }
+
+    /// With ``ModelOptions/overrides``, turns some requests for `ModelProduct` into requests
+    /// for `ModelProduct?`, which nothing registers: they resolve `ModelProduct` (Swift
+    /// infers the optional for `if let p: P = try? resolve()`), overrides included.
+    mutating func askForAnOptionalSometimes(_ request: inout ModelRequest) {
+        if options.overrides, request.service == .product, random.chance(15) { request.isOptional = true }
     }
 
     /// A service, name and argument to ask for: a key registered somewhere in `registered`
