@@ -3,17 +3,24 @@ import SeededRandom
 import Testing
 
 /// The reference model of `RegistryModelTests`, with `withOverrides` scopes (nested, on any
-/// registry of the tree) around sub-sequences of operations, and factories that resolve
-/// other services through their resolver.
+/// registry of the tree) around sub-sequences of operations, scopes captured with
+/// `OverrideScope.current` and resolved in later, and factories that resolve other services
+/// through their resolver or through a registry directly.
 ///
-/// Checks, inside and after scopes, what API.md ("Swapping mocks in tests") and
-/// Docs/Testing.md promise: an override shadows its registry, before that registry's own
-/// table and its parents; it may supply a service the registry lacks; the inner scope wins;
-/// a dependency resolved while building sees the overrides of the registry that builds;
-/// a `.singleton` or `.weak` instance resolved in a scope is built afresh there, cached in
-/// the innermost scope and gone with it; after the scope the registry's own instances (or
-/// fresh ones from the real dependencies) come back. A failure prints the seed and the
-/// operations; `RegistryModelOverrideTests.run(seed:)` replays one sequence.
+/// Checks, inside and after scopes, what API.md ("Swapping mocks in tests"), Docs/Testing.md
+/// and Docs/Scopes.md promise: an override shadows its registry, before that registry's own
+/// table and its parents; it may supply a service the registry lacks; the inner scope wins,
+/// and the later of two overrides of one key; a dependency resolved while building sees the
+/// overrides of the registry that builds it (a parent's shared service is built from the
+/// parent's); a `.singleton` or `.weak` instance resolved in a scope, of any registry, is
+/// built afresh there, cached in the innermost scope and gone with it (or with the last
+/// captured copy of it); after the scope the registry's own instances (or fresh ones from
+/// the real dependencies) come back; the configure closure runs before the scope starts.
+/// A failure prints the seed and the operations; `RegistryModelOverrideTests.run(seed:)`
+/// replays one sequence.
+///
+/// Not covered: the async `withOverrides`, tasks started in a scope, and resolves
+/// through the registry that meet their own registration again (the sequence skips them).
 @Suite("Registry with override scopes against a reference model")
 struct RegistryModelOverrideTests {
     static let sequences: UInt64 = 300
