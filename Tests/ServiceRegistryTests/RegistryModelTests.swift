@@ -616,6 +616,31 @@ struct RegistryModel {
         return .success(.built(serial: builds, registration: registration.id, argument: argument, dependencies: built))
     }
 
+    /// What `validate()` on `registry` does: each key visible from it (in its lineage's
+    /// tables and active scopes) that takes no argument resolved in a scope of its own,
+    /// with no overrides, stacked on the active ones and dropped after; the outcomes, or
+    /// `nil` when one of them is ``ModelOutcome/unpredictable``. Keys that take an argument
+    /// are not checked: `notChecked` counts them.
+    mutating func validate(
+        from registry: Int, held: [Int]
+    ) -> (outcomes: [ModelOutcome], notChecked: Int)? {
+        var keys: Set<ModelKey> = []
+        for candidate in lineage(of: registry) {
+            for scope in scopes where scope.registry == candidate { keys.formUnion(scope.table.keys) }
+            keys.formUnion(tables[candidate].keys)
+        }
+        var outcomes: [ModelOutcome] = []
+        for key in keys.sorted(by: { $0.description < $1.description }) where key.argument == .noArgument {
+            _ = beginScope(on: registry, table: [:])
+            let outcome = resolve(
+                ModelRequest(service: key.service, name: key.name, argument: .none), from: registry, held: held)
+            endScope()
+            if case .unpredictable = outcome { return nil }
+            outcomes.append(outcome)
+        }
+        return (outcomes, keys.count - outcomes.count)
+    }
+
     /// The serial numbers of the instances that must still be alive: those the test holds,
     /// those `obtained` by a resolve still running, the singletons cached in the registry
     /// by registrations no other has replaced, those cached in the active scopes, and
@@ -700,6 +725,7 @@ struct ModelSequence {
         case 30..<65: mismatch = resolve()
         case 65..<70: mismatch = options.overrides ? capturedScopeOperation() : resolve()
         case 70..<80: mismatch = drop()
+        case 88..<90 where options.overrides: mismatch = validate()
         case 80..<90: mismatch = isRegistered()
         case 90..<(depth == 0 ? 95 : 97) where options.overrides:
             mismatch = depth < Self.maxScopeDepth ? withOverrides() : resolve()
@@ -791,6 +817,45 @@ struct ModelSequence {
         let entry = "r\(registry).isRegistered(\(request))"
         record("\(entry) -> \(actual)")
         return actual == expected ? nil : "\(entry) is \(actual); the model expects \(expected)"
+    }
+
+    /// Validates a registry and compares the failures' reasons, the counts of registrations
+    /// built and not checked, and, through ``checkInvariants()``, what it leaves alive.
+    mutating func validate() -> String? {
+        let registry = randomRegistry()
+        let entry = "r\(registry).validate()"
+        var trial = model
+        guard let (outcomes, notChecked) = trial.validate(from: registry, held: held.map(\.serial)) else {
+            record("\(entry): not run, it would meet a registration again through the registry")
+            return nil
+        }
+        model = trial
+        let expected = ValidationSummary(
+            failures: outcomes.compactMap { if case .failure(let reason) = $0 { ".\(reason)" } else { nil } }.sorted(),
+            passed: outcomes.filter { if case .success = $0 { true } else { false } }.count, notChecked: notChecked)
+        let actual: ValidationSummary
+        do {
+            let report = try registries[registry].validate()
+            actual = ValidationSummary(failures: [], passed: report.built.count, notChecked: report.notChecked.count)
+        } catch {
+            actual = ValidationSummary(
+                failures: error.failures.map { ".\($0.error.reason)" }.sorted(), passed: error.passedCount,
+                notChecked: error.notChecked.count)
+        }
+        record("\(entry) -> \(actual)")
+        return actual == expected ? nil : "\(entry) gave \(actual); the model expects \(expected)"
+    }
+
+    /// What a validation found: the failures' reasons, how many registrations it built and
+    /// how many it did not check.
+    struct ValidationSummary: Equatable, CustomStringConvertible {
+        let failures: [String]
+        let passed: Int
+        let notChecked: Int
+
+        var description: String {
+            "\(passed) built, \(notChecked) not checked, failures \(failures)"
+        }
     }
 
     mutating func makeChild() -> String? {
