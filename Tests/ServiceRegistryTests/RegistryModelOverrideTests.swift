@@ -15,7 +15,8 @@ import Testing
 /// parent's); a `.singleton` or `.weak` instance resolved in a scope, of any registry, is
 /// built afresh there, cached in the innermost scope and gone with it (or with the last
 /// captured copy of it); after the scope the registry's own instances (or fresh ones from
-/// the real dependencies) come back; the configure closure runs before the scope starts.
+/// the real dependencies) come back; the configure closure runs before the scope starts;
+/// `validate()` builds what is visible, overrides included, in isolation, caching nothing.
 /// A failure prints the seed and the operations; `RegistryModelOverrideTests.run(seed:)`
 /// replays one sequence.
 ///
@@ -23,7 +24,7 @@ import Testing
 /// through the registry that meet their own registration again (the sequence skips them).
 @Suite("Registry with override scopes against a reference model")
 struct RegistryModelOverrideTests {
-    static let sequences: UInt64 = 300
+    static let sequences: UInt64 = 200
     static let options = ModelOptions(overrides: true, dependencies: true, replay: "RegistryModelOverrideTests.run")
 
     @Test func registryAgreesWithTheModelInsideAndAfterOverrideScopes() {

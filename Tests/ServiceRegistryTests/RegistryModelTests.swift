@@ -40,8 +40,9 @@ struct RegistryModelTests {
 
 /// What a sequence may do beyond registering, resolving, holding and dropping.
 struct ModelOptions {
-    /// Open `withOverrides` scopes, possibly nested, around some of the operations, and
-    /// capture scopes with `OverrideScope.current` to resolve in them later.
+    /// Open `withOverrides` scopes, possibly nested, around some of the operations,
+    /// capture scopes with `OverrideScope.current` to resolve in them later, ask for
+    /// optional services, and validate.
     var overrides: Bool
     /// Give registrations factories that resolve other services, through their resolver
     /// or through a registry directly.
