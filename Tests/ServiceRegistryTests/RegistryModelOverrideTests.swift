@@ -76,8 +76,9 @@ extension ModelSequence {
             }
         } operation: {
             guard mismatch == nil else { return }
-            scope = model.beginScope(on: registry, table: Dictionary(overrides, uniquingKeysWith: { $1 }))
-            record("} operation: (scope \(scope!)) {")
+            let id = model.beginScope(on: registry, table: Dictionary(overrides, uniquingKeysWith: { $1 }))
+            scope = id
+            record("} operation: (scope \(id)) {")
             mismatch = checkInvariants()
             var done = 0
             while mismatch == nil, done < operations, remaining > 0 {
