@@ -16,25 +16,28 @@ struct RegistryModelTests {
     static let sequences: UInt64 = 300
     static let operationsPerSequence = 40
 
-    @Test func registryAgreesWithTheModelOnRandomSequences() {
-        if let failure = Self.firstFailure(seeds: 1...Self.sequences, options: .plain) {
+    @Test func registryAgreesWithTheModelOnRandomSequences() async {
+        if let failure = await Self.firstFailure(seeds: 1...Self.sequences, options: .plain) {
             Issue.record(Comment(rawValue: failure))
         }
     }
 
     /// Runs the sequence `seed` generates; the failure report, or `nil` when the registry
     /// and the model agreed throughout.
-    static func run(seed: UInt64, options: ModelOptions = .plain) -> String? {
+    static func run(seed: UInt64, options: ModelOptions = .plain) async -> String? {
         var sequence = ModelSequence(seed: seed, options: options, operations: operationsPerSequence)
-        guard let mismatch = sequence.run() else { return nil }
+        guard let mismatch = await sequence.run() else { return nil }
         return "seed \(seed): \(mismatch)\nOperations (replay with \(options.replay)(seed: \(seed))):\n"
             + sequence.log.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 
     /// The report of the first sequence of `seeds` on which the registry and the model
     /// disagree.
-    static func firstFailure(seeds: ClosedRange<UInt64>, options: ModelOptions) -> String? {
-        seeds.lazy.compactMap { run(seed: $0, options: options) }.first
+    static func firstFailure(seeds: ClosedRange<UInt64>, options: ModelOptions) async -> String? {
+        for seed in seeds {
+            if let failure = await run(seed: seed, options: options) { return failure }
+        }
+        return nil
     }
 }
 
@@ -707,10 +710,19 @@ struct ModelSequence {
         remaining = operations
     }
 
-    /// Runs operations until none remain; the first disagreement, if any.
-    mutating func run() -> String? {
+    /// Runs operations until none remain; the first disagreement, if any. With
+    /// ``ModelOptions/overrides``, some at the top level are scopes of the async
+    /// `withOverrides`.
+    mutating func run() async -> String? {
         while remaining > 0 {
-            if let mismatch = step() { return mismatch }
+            let mismatch: String?
+            if options.overrides, random.chance(3) {
+                remaining -= 1
+                mismatch = await withOverridesAsync() ?? checkInvariants()
+            } else {
+                mismatch = step()
+            }
+            if let mismatch { return mismatch }
         }
         return nil
     }
