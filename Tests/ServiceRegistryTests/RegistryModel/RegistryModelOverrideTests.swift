@@ -1,5 +1,5 @@
-import ServiceRegistry
 import SeededRandom
+import ServiceRegistry
 import Testing
 
 /// The reference model of `RegistryModelTests`, with `withOverrides` scopes (nested, on any
