@@ -16,7 +16,8 @@ enum BuildCoordinator {
     struct Build {
         let context: Int
         let lock: BuildLock
-        let serviceName: String
+        /// What is being built; its name is formatted only for a cycle's message.
+        let registration: AnyRegistration
     }
 
     struct State {
@@ -32,8 +33,8 @@ enum BuildCoordinator {
         /// Someone else builds; block on this lock, then call ``stopWaiting(_:)`` and look again.
         case wait(BuildLock)
         /// Waiting would never end: the build the caller needs is waiting (perhaps
-        /// through others) for a build the caller holds. Names the service in the loop.
-        case cycle(through: String)
+        /// through others) for a build the caller holds. Gives the registration in the loop.
+        case cycle(through: AnyRegistration)
     }
 
     private static let state = Lock(State())
@@ -46,15 +47,15 @@ enum BuildCoordinator {
 
     /// Claims `cell` for building by `context` (holding `lock`), or says whom to wait for.
     static func claim(
-        _ cell: ObjectIdentifier, context: Int, lock: BuildLock, serviceName: String
+        _ cell: ObjectIdentifier, context: Int, lock: BuildLock, registration: AnyRegistration
     ) -> Claim {
         state.withLock { state in
             guard let build = state.building[cell] else {
-                state.building[cell] = Build(context: context, lock: lock, serviceName: serviceName)
+                state.building[cell] = Build(context: context, lock: lock, registration: registration)
                 return .build
             }
             if build.context == context {
-                return .cycle(through: build.serviceName)
+                return .cycle(through: build.registration)
             }
             // Follow the waits from the builder; reaching ourselves means a deadlock.
             var owner = build.context
@@ -63,7 +64,7 @@ enum BuildCoordinator {
                 steps <= state.waiting.count
             {
                 if next.context == context {
-                    return .cycle(through: next.serviceName)
+                    return .cycle(through: next.registration)
                 }
                 owner = next.context
                 steps += 1
@@ -73,12 +74,12 @@ enum BuildCoordinator {
         }
     }
 
-    /// Ends a build claimed with ``claim(_:context:lock:serviceName:)``.
+    /// Ends a build claimed with ``claim(_:context:lock:registration:)``.
     static func finish(_ cell: ObjectIdentifier) {
         state.withLock { _ = $0.building.removeValue(forKey: cell) }
     }
 
-    /// Ends a wait that ``claim(_:context:lock:serviceName:)`` recorded.
+    /// Ends a wait that ``claim(_:context:lock:registration:)`` recorded.
     static func stopWaiting(_ context: Int) {
         state.withLock { _ = $0.waiting.removeValue(forKey: context) }
     }

@@ -335,9 +335,7 @@ extension ServiceRegistry {
             var outcome = SharedBuildOutcome.built
             var builtHere = false
             lock.mutex.withLock { _ in
-                switch BuildCoordinator.claim(
-                    cellID, context: context, lock: lock, serviceName: registration.displayName)
-                {
+                switch BuildCoordinator.claim(cellID, context: context, lock: lock, registration: registration) {
                 case .build:
                     defer { BuildCoordinator.finish(cellID) }
                     if copyCached() { return }
@@ -366,7 +364,7 @@ extension ServiceRegistry {
                     outcome = .failed(
                         cycleError(
                             registration, parent: parent, resolution: resolution,
-                            note: "`\(other)` is being built by another resolve that waits for this one, "
+                            note: "`\(other.displayName)` is being built by another resolve that waits for this one, "
                                 + "so the two depend on each other (perhaps on different threads)."))
                 }
             }
