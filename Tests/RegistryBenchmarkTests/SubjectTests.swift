@@ -145,6 +145,16 @@ struct URLBlockTests {
     }
 }
 
+/// A mediator target the benchmark module cannot name: only a lookup of its type name at
+/// run time can reach it.
+final class TargetProbe: MediatorTarget {
+    init() {}
+
+    func perform(action: String, params: [String: Any]) -> Any? {
+        action == "echo" ? params["value"] : nil
+    }
+}
+
 @Suite("mediator baseline")
 struct MediatorTests {
     @Test func findsTargetsByTypeNameAtRunTime() {
@@ -152,6 +162,17 @@ struct MediatorTests {
         let type = _typeByName(mediator.targetTypePrefix + MediatorNames.shared)
         #expect(type == TargetShared.self)
         #expect(_typeByName(mediator.targetTypePrefix + MediatorNames.graph) == TargetGraph.self)
+    }
+
+    /// The checks above hold of the runtime whatever the mediator does; this one fails for
+    /// a mediator that reaches its targets any other way (a table, a `switch` on the name).
+    @Test func performReachesATargetItCannotNameThroughItsTypeName() {
+        let probePrefix = String(String(reflecting: TargetProbe.self).dropLast("Probe".count))
+        let mediator = Mediator(targetTypePrefix: probePrefix)
+        #expect(mediator.perform(target: "Probe", action: "echo", params: ["value": 7]) as? Int == 7)
+        #expect(
+            mediator.perform(target: MediatorNames.shared, action: MediatorNames.service) == nil,
+            "the benchmark's own targets are under another prefix")
     }
 
     @Test func unknownTargetsAndActionsFailOnlyWhenCalled() {

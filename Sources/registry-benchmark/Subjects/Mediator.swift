@@ -13,14 +13,23 @@ struct Mediator: Sendable {
     /// The process-wide mediator, as the scheme's callers reach it.
     static let shared = Mediator()
 
-    /// `"<module>.Target"`: the type-name prefix of this module's targets.
+    /// `"<module>.Target"`: the type-name prefix of the targets it finds.
     let targetTypePrefix: String
 
     /// Creates a mediator that finds targets in this module.
     init() {
         // `String(reflecting:)` gives "<module>.TargetShared"; keep "<module>.Target".
         let sample = String(reflecting: TargetShared.self)
-        targetTypePrefix = String(sample.dropLast("Shared".count))
+        self.init(targetTypePrefix: String(sample.dropLast("Shared".count)))
+    }
+
+    /// Creates a mediator that finds targets under another type-name prefix, such as
+    /// another module's `"<module>.Target"`: which types it reaches is decided only by
+    /// their names, at run time, as in the seed.
+    ///
+    /// - Parameter targetTypePrefix: What a target's name is appended to.
+    init(targetTypePrefix: String) {
+        self.targetTypePrefix = targetTypePrefix
     }
 
     /// Performs `action` on the target named `target`.
