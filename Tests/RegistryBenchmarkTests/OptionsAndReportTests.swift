@@ -197,6 +197,24 @@ struct ReportTests {
         #expect(table.contains("Targets (issue 5)"))
     }
 
+    /// Issue 5 asks for start-up's allocation counts beside its time and heap held; the
+    /// counter measures them, so the start-up table shows them per component.
+    @Test func startupTableShowsAllocationsPerComponent() throws {
+        let benchmark = Benchmark(
+            caseName: CaseName.startup(components: 1_000), subject: SubjectName.registry,
+            workload: .holdings(operations: 1_000) { { _ in nil } })
+        var launch = BenchmarkResult(benchmark, timing: SampleStatistics(samples: [250]))
+        launch.fixedOperationsPerSample = 1_000
+        launch.allocationsPerOperation = 4.25
+        launch.bytesPerOperation = 167
+        launch.instancesBuiltPerSample = 0
+        let lines = TableReport.render([launch], options: .smoke).split(separator: "\n")
+        let header = try #require(lines.first { $0.hasPrefix("components") })
+        let row = try #require(lines.first { $0.hasPrefix("1,000") })
+        #expect(header.contains("allocs/component"))
+        #expect(row.contains(" 4.25 "), "\(row)")
+    }
+
     /// The memory pass of a case that fixes its operation count (route-register's 10,000
     /// routes, a start-up's N components) is one sample of it, not the options' count.
     @Test func headerSaysHowManyOperationsTheMemoryFiguresCover() {

@@ -96,10 +96,10 @@ enum TableReport {
     private static func startup(_ results: [BenchmarkResult]) -> [String] {
         guard !results.isEmpty else { return [] }
         let columns = [
-            "components", "subject", "launch", "per component", "heap held", "per component", "built",
-            "first launch", "first heap held",
+            "components", "subject", "launch", "per component", "heap held", "per component", "allocs/component",
+            "built", "first launch", "first heap held",
         ]
-        let widths = [11, 10, 10, 14, 10, 14, 7, 13, 16]
+        let widths = [11, 10, 10, 14, 10, 14, 17, 7, 13, 16]
         var lines = [
             "", "Start-up: install every component, then the heap it holds (median of repeated launches; first",
             "launch: the process's first, cold, with one-time work such as instantiating type metadata)",
@@ -116,6 +116,7 @@ enum TableReport {
                         formatNanoseconds(perComponent),
                         result.bytesPerOperation.map { formatBytes($0 * components) } ?? "—",
                         result.bytesPerOperation.map { formatBytes($0) } ?? "—",
+                        result.allocationsPerOperation.map { format($0) } ?? "—",
                         result.instancesBuiltPerSample.map { $0.withThousandsSeparators } ?? "—",
                         formatNanoseconds(result.firstRun.map { $0.nanosecondsPerOperation * components }),
                         result.firstRun?.heldBytesPerOperation.map { formatBytes($0 * components) } ?? "—",
