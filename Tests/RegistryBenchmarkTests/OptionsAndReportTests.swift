@@ -197,9 +197,8 @@ struct ReportTests {
         #expect(table.contains("Targets (issue 5)"))
     }
 
-    /// Issue 5 asks for start-up's allocation counts beside its time and heap held; the
-    /// counter measures them, so the start-up table shows them per component.
-    @Test func startupTableShowsAllocationsPerComponent() throws {
+    /// A launch of 1,000 components, as the start-up cases report it.
+    private static func startupLaunch() -> BenchmarkResult {
         let benchmark = Benchmark(
             caseName: CaseName.startup(components: 1_000), subject: SubjectName.registry,
             workload: .holdings(operations: 1_000) { { _ in nil } })
@@ -208,11 +207,24 @@ struct ReportTests {
         launch.allocationsPerOperation = 4.25
         launch.bytesPerOperation = 167
         launch.instancesBuiltPerSample = 0
-        let lines = TableReport.render([launch], options: .smoke).split(separator: "\n")
+        return launch
+    }
+
+    /// Issue 5 asks for start-up's allocation counts beside its time and heap held; the
+    /// counter measures them, so the start-up table shows them per component.
+    @Test func startupTableShowsAllocationsPerComponent() throws {
+        let lines = TableReport.render([Self.startupLaunch()], options: .smoke).split(separator: "\n")
         let header = try #require(lines.first { $0.hasPrefix("components") })
         let row = try #require(lines.first { $0.hasPrefix("1,000") })
         #expect(header.contains("allocs/component"))
         #expect(row.contains(" 4.25 "), "\(row)")
+    }
+
+    /// `--filter startup` runs only start-up cases, which have a table of their own.
+    @Test func aRunOfOnlyStartupCasesPrintsNoEmptyMainTable() {
+        let lines = TableReport.render([Self.startupLaunch()], options: .smoke).split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("case ") })
+        #expect(lines.contains { $0.hasPrefix("components ") })
     }
 
     /// The memory pass of a case that fixes its operation count (route-register's 10,000

@@ -41,7 +41,6 @@ enum TableReport {
             "allocs/op, bytes/op: counted on the measuring thread over \(memoryPass(options)) operations, or one sample of a case",
             "  that fixes its count (route-register, start-up);",
             "  bytes/op is bytes requested per call, or, marked \"held\", heap still in use per registration afterwards.",
-            "",
         ]
         return lines
     }
@@ -52,9 +51,11 @@ enum TableReport {
     }
 
     private static func mainTable(_ results: [BenchmarkResult], figures: Figures) -> [String] {
+        // `--filter startup` leaves no row here: a header over nothing reads as a run that lost them.
+        guard !results.isEmpty else { return [] }
         let columns = ["case", "subject", "ns/op", "spread", "× direct", "allocs/op", "bytes/op"]
         let widths = [15, 17, 11, 8, 10, 10, 12]
-        var lines = [row(columns, widths: widths), row(widths.map { String(repeating: "-", count: $0) }, widths: widths)]
+        var lines = ["", row(columns, widths: widths), row(widths.map { String(repeating: "-", count: $0) }, widths: widths)]
         var caseOrder: [String] = []
         for result in results where !caseOrder.contains(result.caseName) { caseOrder.append(result.caseName) }
         for caseName in caseOrder {
