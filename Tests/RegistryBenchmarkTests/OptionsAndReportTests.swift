@@ -48,6 +48,17 @@ struct BenchmarkOptionsTests {
         #expect(BenchmarkOptions.subjectNames.contains(RouterCases.routerMatch))
     }
 
+    /// `--subject` checks names against a fixed list, which `--help` spells out: a case file
+    /// that brings a subject of its own must add it to both, or `--subject` refuses it.
+    @Test func subjectOptionAndHelpKnowEverySubjectTheCatalogRuns() {
+        let catalogSubjects = Set(BenchmarkCatalog.groups.flatMap { $0(.standard) }.map(\.subject))
+        #expect(Set(BenchmarkOptions.subjectNames) == catalogSubjects)
+        let helpWords = Set(BenchmarkOptions.usage.split { " ,:()\n".contains($0) }.map(String.init))
+        for subject in catalogSubjects {
+            #expect(helpWords.contains(subject), "`--help` does not name \(subject)")
+        }
+    }
+
     /// A filter with a typo in it, or a subject the filtered cases do not have, would run
     /// nothing and print an empty report as if it had succeeded.
     @Test(arguments: [

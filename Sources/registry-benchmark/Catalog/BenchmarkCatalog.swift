@@ -2,8 +2,10 @@
 ///
 /// Each file under `Cases/` contributes one function from the options to its benchmarks.
 /// To add cases from a new file, write such a function there and append it to
-/// ``groups``; nothing else needs to change (the table groups rows by case name, the JSON
-/// lists every result, and `--filter`/`--subject` select by case and subject name).
+/// ``groups``; for cases of the existing subjects nothing else needs to change (the table
+/// groups rows by case name, the JSON lists every result, and `--filter` selects by case
+/// name). A new subject's name also goes into ``BenchmarkOptions/subjectNames`` and the
+/// usage text, which `--subject` checks against and `--help` prints.
 enum BenchmarkCatalog {
     /// The contributing functions, one per file of cases.
     static var groups: [(BenchmarkOptions) -> [Benchmark]] {
