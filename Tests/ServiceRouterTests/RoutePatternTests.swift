@@ -21,7 +21,7 @@ struct RoutePatternTests {
         for text in [
             "weread://book/%3Aliteral/%2A?x=%3Av#%3Af", "weread://:host/a%2Fb/*tail", "mailto:*", "weread:///x",
             "weread://search?q", "https://weread.example/book/:id(int)?from=:source#reviews",
-            "weread://x?from-page", "weread://x?a%20b&c=:c", "weread://x?q=:q",
+            "weread://x?from-page", "weread://x?a%20b&c=:c", "weread://x?q=:q", "weread://x?%3Ax&%3Ay=:y",
         ] {
             let pattern = try RoutePattern(text)
             #expect(try RoutePattern(pattern.description) == pattern, "\(text)")
@@ -129,6 +129,37 @@ struct RoutePatternTests {
         #expect(try router.open("weread://tab?name=a+b", as: String.self) == "weread://tab?name=a%20b")
         #expect(try router.open("weread://tab?name=a%20b", as: String.self) == "weread://tab?name=a%20b")
         #expect(try router.open("weread://tab?name=a%2Bb", as: String.self) == "weread://tab?name=a%2Bb")
+    }
+
+    /// `?:q` reads like a capture but, taken at its word, would require an item literally
+    /// named `:q`: refused, with how query items are written and what was likely meant.
+    @Test(arguments: [
+        ("weread://search?:q", "to capture the item 'q' write '?q' or '?q=:q'"),
+        ("weread://search?:page(int)", "to capture the item 'page' write '?page=:page(int)'"),
+        ("weread://search?:(int)", "to capture the item 'name' write '?name=:name(int)'"),
+        ("weread://search?:tab=all", "to require the item 'tab' write '?tab=all'"),
+    ])
+    func aQueryItemNameStartingWithAColonIsToldHowQueryItemsAreWritten(pattern: String, fix: String) throws {
+        let error = try #require(throws: RouteError.self) { try RoutePattern(pattern) }
+        guard case .invalidPattern(let text, let problem) = error.reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(error.reason)")
+            return
+        }
+        #expect(text == pattern)
+        #expect(problem.contains("starts with ':'"), "\(problem)")
+        #expect(problem.contains("a query item is written '?name'"), "\(problem)")
+        #expect(problem.contains(fix), "\(problem)")
+        #expect(problem.hasSuffix("or write a literal ':' as '%3A'"), "\(problem)")
+    }
+
+    /// A literal ':' at the start of a query item name is written `%3A`, and the
+    /// canonical form keeps it escaped so that it parses back.
+    @Test func anEscapedColonStartsAQueryItemNameLiterally() throws {
+        let pattern = try RoutePattern("weread://x?%3Aq")
+        #expect(pattern.description == "weread://x?%3Aq")
+        let router = try makeEchoRouter(["weread://x?%3Aq"])
+        #expect(try router.match("weread://x?%3Aq=1").parameters[":q"] == "1")
+        #expect(!router.canOpen("weread://x?q=1"))
     }
 
     @Test func queryShorthandCapturesUnderTheItemsOwnName() throws {

@@ -195,6 +195,9 @@ struct PatternParser {
             }
             let equals = item.firstIndex(of: UInt8(ascii: "="))
             let rawName = equals.map { item[..<$0] } ?? item
+            if rawName.first == UInt8(ascii: ":") {
+                throw queryNameStartingWithColon(rawName, value: equals.map { item[($0 + 1)...] })
+            }
             let name = try decode(rawName, what: "query item name '\(Self.string(rawName))'")
             guard !name.isEmpty else { throw invalid("a query item has no name") }
             let rawValue = equals.map { item[($0 + 1)...] } ?? []
@@ -210,6 +213,28 @@ struct PatternParser {
             }
         }
         return constraints
+    }
+
+    /// The error for a query item name written with a leading `:` (`?:x`): a parameter's
+    /// sigil where the item's name goes, almost certainly meant as a capture, which would
+    /// otherwise require an item literally named `:x`.
+    private func queryNameStartingWithColon(_ rawName: Piece, value rawValue: Piece?) -> RouteError {
+        let spec = Self.string(rawName.dropFirst())
+        let name = String(spec.prefix { $0 != "(" })
+        let meant: String
+        if let rawValue {
+            meant = "to require the item '\(name)' write '?\(name)=\(Self.string(rawValue))'"
+        } else if spec == name, !name.isEmpty {
+            meant = "to capture the item '\(name)' write '?\(name)' or '?\(name)=:\(name)'"
+        } else {
+            let item = name.isEmpty ? "name" : name
+            meant = "to capture the item '\(item)' write '?\(item)=:\(name.isEmpty ? "name" + spec : spec)'"
+        }
+        return invalid(
+            "the query item name '\(Self.string(rawName))' starts with ':', so it would require an item literally "
+                + "named so; a query item is written '?name' (captured as 'name'), '?name=:param' or "
+                + "'?name=:param(type)' (captured as 'param'), or '?name=value' (required to equal 'value'): "
+                + "\(meant), or write a literal ':' as '%3A'")
     }
 
     private mutating func readFragment(_ fragment: Piece) throws(RouteError) -> ValueConstraint {
@@ -295,7 +320,11 @@ struct PatternParser {
             result += spell(segment, host: false)
         }
         for (offset, item) in query.enumerated() {
-            result += (offset == 0 ? "?" : "&") + PercentEncoding.encode(item.name, allowing: PercentEncoding.isAllowedInQuery)
+            // A leading ':' in a name would read back as a mistyped capture (`?:x`), so it is escaped.
+            result += (offset == 0 ? "?" : "&")
+                + (item.name.utf8.first == UInt8(ascii: ":")
+                    ? "%3A" + PercentEncoding.encode(String(droppingFirstByte(item.name[...])), allowing: PercentEncoding.isAllowedInQuery)
+                    : PercentEncoding.encode(item.name, allowing: PercentEncoding.isAllowedInQuery))
             // `?q` captures `q` under the item's own name, which need not be an identifier
             // (`?from-page`), so that shorthand is kept rather than spelled `?q=:q`.
             if case .capture(item.name, nil) = item.value { continue }

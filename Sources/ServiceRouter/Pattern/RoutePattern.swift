@@ -13,7 +13,10 @@
 /// | `?tab=reviews` | requires the query item `tab` to equal `reviews` |
 /// | `#:section` / `#reviews` | captures / requires the fragment |
 ///
-/// The host is the first segment and may itself be a parameter (`weread://:screen`).
+/// A query item's name is literal text (a parameter goes after its `=`), so `?:q` is
+/// refused: write `?q` or `?q=:q`, or `%3A` for a name that starts with `:`. The host is
+/// the first segment and may itself be a parameter (`weread://:screen`), but not an IP
+/// literal (`[::1]`).
 /// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
 /// (`weread://book:/:id`) is no port, as in a URL. Scheme and host literals are
 /// case-insensitive for ASCII letters (a URL's host is lowercased only there); path
