@@ -69,6 +69,10 @@ public struct RouteError: Error, CustomStringConvertible {
         /// A route pattern could not be read, or only URLs over the router's
         /// ``URLParsingOptions`` limits could match it.
         case invalidPattern(pattern: String, problem: String)
+        /// A custom ``ParameterType`` cannot be used, so no pattern is read with it and its
+        /// fellows until it is fixed: its name is not one or more letters, digits or `_` (no
+        /// pattern could name it), is a built-in type's, or is another custom type's.
+        case invalidParameterType(name: String, problem: String)
     }
 
     /// What went wrong.
@@ -224,6 +228,10 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "\(actual). Ask open(_:as:) for the type the handler returns."
         case .invalidPattern(let pattern, let problem):
             return "Invalid route pattern '\(TypeName.visible(pattern))': \(problem)."
+        case .invalidParameterType(let name, let problem):
+            return "Cannot read patterns with the custom parameter type '\(TypeName.visible(name))': \(problem). "
+                + "Until it is fixed in Configuration.parameterTypes (or the parameterTypes given to RoutePattern), "
+                + "every pattern read with these types is refused."
         }
     }
 

@@ -213,6 +213,42 @@ struct RoutePatternTests {
         #expect(pattern.description == "weread://n/:n(even)")
     }
 
+    /// A custom type must be one a pattern can name, and the only type of its name: one
+    /// named `a b` could never be used, two named alike would leave one silently unused,
+    /// and one named like a built-in would change what `:id(int)` matches while
+    /// `parameters.int(_:)` reads the built-in's values. Refused on every pattern read with
+    /// them, used or not, so the mistake shows at the first registration.
+    @Test(arguments: [
+        (["a b"], "a b", "which cannot spell 'a b'; give the type such a name"),
+        ([""], "", "which cannot spell ''"),
+        (["book-id"], "book-id", "which cannot spell 'book-id'"),
+        (["int"], "int", "'int' is a built-in type"),
+        (["uuid"], "uuid", "'uuid' is a built-in type"),
+        (["isbn", "even", "isbn"], "isbn", "two custom types have this name ('isbn 1' and 'isbn 3')"),
+    ])
+    func aCustomTypeNoPatternCanNameUnambiguouslyIsRefused(names: [String], bad: String, problem: String) throws {
+        let types = names.enumerated().map { index, name in
+            ParameterType(name: name, description: "\(name) \(index + 1)") { _ in true }
+        }
+        let router = ServiceRouter(registry: makeRegistry(), configuration: .init(parameterTypes: types))
+        let errors = [
+            #expect(throws: RouteError.self) { try RoutePattern("weread://n/:n(even)", parameterTypes: types) },
+            #expect(throws: RouteError.self) { try router.register("weread://book/:id") { (_: any Greeter, _) in "" } },
+            #expect(throws: RouteError.self) { try router.url(for: "weread://book/:id", parameters: ["id": 1]) },
+        ]
+        for error in errors.compactMap({ $0 }) {
+            guard case .invalidParameterType(let name, let found) = error.reason else {
+                Issue.record("expected invalidParameterType, got \(error.reason)")
+                continue
+            }
+            #expect(name == bad)
+            #expect(found.contains(problem), "\(found)")
+            #expect(error.description.hasPrefix("Cannot read patterns with the custom parameter type '\(bad)': "))
+            #expect(error.description.hasSuffix("every pattern read with these types is refused."))
+        }
+        #expect(router.routeCount == 0)
+    }
+
     static let intSpellings = [
         ("0", true), ("-12", true), ("9223372036854775807", true), ("9223372036854775808", false),
         ("", false), ("-", false), ("+1", false), ("+5", false), ("1.5", false), ("١٢", false), ("12a", false),

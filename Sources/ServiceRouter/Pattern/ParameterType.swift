@@ -37,7 +37,9 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     /// Creates a parameter type.
     ///
     /// - Parameters:
-    ///   - name: The name used in patterns; letters, digits and `_`.
+    ///   - name: The name used in patterns: one or more ASCII letters, digits and `_`, and
+    ///     none of the built-in types' (`int`, `string`, `uuid`). A router refuses patterns
+    ///     while its configuration has a type that breaks this, or two of one name.
     ///   - description: What a valid value looks like, shown in errors ("a 13-digit ISBN").
     ///   - accepts: Whether a decoded value is valid. It runs while matching, under the
     ///     router's lock, so keep it cheap, free of side effects, and away from the router.
@@ -86,4 +88,42 @@ public struct ParameterType: Sendable, CustomStringConvertible {
 
     /// The types every router knows without configuration.
     static let builtIn: [ParameterType] = [.int, .string, .uuid]
+
+    /// Checks custom types before a pattern is read with them, so that each is one a
+    /// pattern can name, and names exactly one type.
+    ///
+    /// A name that is not an identifier could never be written `:name(type)`; two types of
+    /// one name would leave one silently unused; and a type named like a built-in would
+    /// change what `:id(int)` matches while ``RouteParameters/int(_:)`` still reads the
+    /// built-in's values. A configuration is written at once, not registered over time, so
+    /// unlike re-registering a service or a route, a second type of a name replaces nothing:
+    /// it is a mistake, refused.
+    ///
+    /// - Throws: ``RouteError`` with reason
+    ///   ``RouteError/Reason/invalidParameterType(name:problem:)`` for the first bad type.
+    static func check(_ types: [ParameterType]) throws(RouteError) {
+        for (index, type) in types.enumerated() {
+            let name = type.name
+            guard !name.isEmpty, name.utf8.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") })
+            else {
+                throw RouteError(.invalidParameterType(
+                    name: name,
+                    problem: "a pattern names a type as ':name(type)', with one or more letters, digits or '_', "
+                        + "which cannot spell '\(name)'; give the type such a name"))
+            }
+            if builtIn.contains(where: { $0.name == name }) {
+                throw RouteError(.invalidParameterType(
+                    name: name,
+                    problem: "'\(name)' is a built-in type, and ':name(\(name))' means the same in every router (so "
+                        + "RouteParameters reads what it matches); give the custom type another name, such as one "
+                        + "saying what it accepts"))
+            }
+            if let other = types[..<index].first(where: { $0.name == name }) {
+                throw RouteError(.invalidParameterType(
+                    name: name,
+                    problem: "two custom types have this name ('\(other.description)' and '\(type.description)'), and "
+                        + "':name(\(name))' can mean only one; remove one, or give each its own name"))
+            }
+        }
+    }
 }

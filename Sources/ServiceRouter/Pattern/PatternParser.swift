@@ -29,6 +29,7 @@ struct PatternParser {
     }
 
     mutating func parse() throws(RouteError) -> Parsed {
+        if !parameterTypes.isEmpty { try ParameterType.check(parameterTypes) }
         // A ':' after '/', '?' or '#' starts a parameter (`book/:id`), not a scheme.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
             !bytes[..<colon].contains(where: isPathQueryOrFragmentDelimiter)
@@ -255,8 +256,8 @@ struct PatternParser {
     }
 
     private func lookUpType(_ name: String) -> ParameterType? {
-        // Custom types are searched first so that one may replace a built-in.
-        parameterTypes.last(where: { $0.name == name }) ?? ParameterType.builtIn.first(where: { $0.name == name })
+        // ParameterType.check has made every name unique, built-ins included.
+        ParameterType.builtIn.first(where: { $0.name == name }) ?? parameterTypes.first(where: { $0.name == name })
     }
 
     private func isIdentifier(_ name: Piece) -> Bool {

@@ -50,10 +50,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - text: The pattern, e.g. `weread://book/:bookId(int)`.
     ///   - parameterTypes: Types beyond the built-in ``ParameterType/int``,
-    ///     ``ParameterType/string`` and ``ParameterType/uuid``; one with a built-in's name
-    ///     replaces it.
+    ///     ``ParameterType/string`` and ``ParameterType/uuid``, each with its own name, none
+    ///     of those three.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
-    ///   saying which part is wrong.
+    ///   saying which part is wrong, or ``RouteError/Reason/invalidParameterType(name:problem:)``
+    ///   for a type of `parameterTypes` that cannot be used (a name no pattern can spell,
+    ///   a built-in's name, or another type's).
     public init(_ text: String, parameterTypes: [ParameterType] = []) throws(RouteError) {
         var parser = PatternParser(text: text, parameterTypes: parameterTypes)
         let parsed = try parser.parse()

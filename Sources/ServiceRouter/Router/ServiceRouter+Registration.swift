@@ -27,7 +27,9 @@ extension ServiceRouter {
     ///     what ``open(_:as:from:)`` returns.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
     ///   when the pattern cannot be read, or when only URLs over the limits of
-    ///   ``Configuration/parsing`` could match it.
+    ///   ``Configuration/parsing`` could match it; with reason
+    ///   ``RouteError/Reason/invalidParameterType(name:problem:)`` while a type of
+    ///   ``Configuration/parameterTypes`` cannot be used.
     public func register<Service, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -61,7 +63,9 @@ extension ServiceRouter {
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
     ///   when the pattern cannot be read, or when only URLs over the limits of
-    ///   ``Configuration/parsing`` could match it.
+    ///   ``Configuration/parsing`` could match it; with reason
+    ///   ``RouteError/Reason/invalidParameterType(name:problem:)`` while a type of
+    ///   ``Configuration/parameterTypes`` cannot be used.
     public func register<Service, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -96,7 +100,9 @@ extension ServiceRouter {
     ///   - handler: Runs with the resolved service and the request.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
     ///   when the pattern cannot be read, or when only URLs over the limits of
-    ///   ``Configuration/parsing`` could match it.
+    ///   ``Configuration/parsing`` could match it; with reason
+    ///   ``RouteError/Reason/invalidParameterType(name:problem:)`` while a type of
+    ///   ``Configuration/parameterTypes`` cannot be used.
     public func register<Service, Argument, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,
@@ -126,7 +132,9 @@ extension ServiceRouter {
     ///     ``RouteOutcome/handled(_:)`` or ``RouteOutcome/declined``.
     /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``
     ///   when the pattern cannot be read, or when only URLs over the limits of
-    ///   ``Configuration/parsing`` could match it.
+    ///   ``Configuration/parsing`` could match it; with reason
+    ///   ``RouteError/Reason/invalidParameterType(name:problem:)`` while a type of
+    ///   ``Configuration/parameterTypes`` cannot be used.
     public func register<Service, Argument, Result>(
         _ pattern: String,
         service: Service.Type = Service.self,

@@ -25,6 +25,11 @@ extension ServiceRouter {
         /// Length, segment and query limits, and `+` decoding.
         public var parsing: URLParsingOptions
         /// Parameter types usable as `:name(type)` beyond `int`, `string` and `uuid`.
+        ///
+        /// Each needs a name of ASCII letters, digits and `_` that no built-in type and no
+        /// other type of the list has; while one does not, the router refuses every pattern
+        /// (``RouteError/Reason/invalidParameterType(name:problem:)``), since the type would
+        /// otherwise be silently unusable or change what a built-in means.
         public var parameterTypes: [ParameterType]
 
         /// Creates a configuration.
@@ -34,7 +39,7 @@ extension ServiceRouter {
         ///     without the `:` or `://` after them), or `nil` for "the schemes that have
         ///     routes outside URLs may open, or scheme fallbacks".
         ///   - parsing: Parsing limits and options.
-        ///   - parameterTypes: Custom parameter types; one named like a built-in replaces it.
+        ///   - parameterTypes: Custom parameter types, each with its own name, none a built-in's.
         public init(
             allowedExternalSchemes: Set<String>? = nil,
             parsing: URLParsingOptions = URLParsingOptions(),
