@@ -73,6 +73,13 @@ public struct RouteError: Error, CustomStringConvertible {
         /// fellows until it is fixed: its name is not one or more letters, digits or `_` (no
         /// pattern could name it), is a built-in type's, or is another custom type's.
         case invalidParameterType(name: String, problem: String)
+        /// URL generation was given an extra query item named like one the pattern fixes or
+        /// captures, with another value than the pattern's (`value` is `nil` for an item
+        /// without `=`): a URL opened reads only the first item of a name, so it would be lost.
+        case conflictingQueryItem(name: String, value: String?, pattern: String)
+        /// URL generation was given a fragment other than the one the pattern fixes or
+        /// captures: a URL has one fragment, so it would be lost.
+        case conflictingFragment(value: String, pattern: String)
     }
 
     /// What went wrong.
@@ -93,6 +100,10 @@ public struct RouteError: Error, CustomStringConvertible {
     /// (`true`: `scheme://host/...`) or without one (`false`: `scheme:path`), and the URL
     /// has the other form, so no route of its scheme can match it.
     var routesOfSchemeHaveHost: Bool?
+    /// For ``Reason/conflictingQueryItem(name:value:pattern:)`` and
+    /// ``Reason/conflictingFragment(value:pattern:)``: what the pattern says of that part,
+    /// so the description can say where its value comes from instead.
+    var patternConstraint: ValueConstraint?
 
     /// Creates an error.
     ///
@@ -232,6 +243,34 @@ public struct RouteError: Error, CustomStringConvertible {
             return "Cannot read patterns with the custom parameter type '\(TypeName.visible(name))': \(problem). "
                 + "Until it is fixed in Configuration.parameterTypes (or the parameterTypes given to RoutePattern), "
                 + "every pattern read with these types is refused."
+        case .conflictingQueryItem(let name, let value, let pattern):
+            let item = TypeName.visible(QueryItem(name: name, value: value).description)
+            let start = "Cannot build a URL for route '\(pattern)': the extra query item '\(item)' is named like "
+            let lost = ", and a URL opened reads only the first item of a name, so the extra one would be lost. "
+            switch patternConstraint {
+            case .literal(let text)?:
+                return start + "the item the pattern requires to be '\(TypeName.visible(text))'" + lost
+                    + "Leave it out of query: (the pattern writes that item itself), or give it another name."
+            case .capture(let parameter, _)?:
+                return start + "the item the pattern captures as '\(parameter)'" + lost
+                    + "Pass its value as parameters[\"\(parameter)\"] and leave it out of query:, or give it another name."
+            case nil:
+                return start + "an item the pattern fixes or captures" + lost
+                    + "Leave it out of query:, or give it another name."
+            }
+        case .conflictingFragment(let value, let pattern):
+            let start = "Cannot build a URL for route '\(pattern)': "
+            let lost = ", so the fragment '\(TypeName.visible(value))' given would be lost (a URL has one). "
+            switch patternConstraint {
+            case .literal(let text)?:
+                return start + "the pattern requires the fragment '\(TypeName.visible(text))'" + lost
+                    + "Leave out fragment:, or pass that one."
+            case .capture(let parameter, _)?:
+                return start + "the pattern captures the fragment as '\(parameter)', whose value comes from "
+                    + "parameters[\"\(parameter)\"]" + lost + "Pass it as parameters[\"\(parameter)\"] and leave out fragment:."
+            case nil:
+                return start + "the pattern fixes or captures the fragment" + lost + "Leave out fragment:."
+            }
         }
     }
 

@@ -136,7 +136,8 @@ private func describe(
         if let unknown = CatalogCommands.unknownBook(in: underlying) { return unknownBookMessage(unknown) }
         if let problem = underlying as? SearchLinkProblem { return searchLinkMessage(problem) }
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
-    case .resultTypeMismatch, .declined, .missingParameter, .invalidParameterType:
+    case .resultTypeMismatch, .declined, .missingParameter, .invalidParameterType, .conflictingQueryItem,
+        .conflictingFragment:
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .malformedURL, .invalidPercentEncoding, .urlTooLong, .tooManySegments, .tooManyQueryItems,
         .schemeNotAllowed, .inAppOnly, .noRoute, .invalidParameter, .invalidPattern:

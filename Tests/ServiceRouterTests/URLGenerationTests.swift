@@ -109,6 +109,66 @@ struct URLGenerationTests {
         #expect(try RoutePattern("weread://*rest").url(parameters: ["rest": "shelf/A"]) == "weread://shelf/A")
     }
 
+    /// A URL opened reads only the first query item of a name, the pattern's, so an extra
+    /// item named like one the pattern fixes or captures, with another value, would be
+    /// lost: refused, saying where the value belongs.
+    @Test(arguments: [
+        ("weread://search?q=:text", QueryItem(name: "q", value: "emma"), "Pass its value as parameters[\"text\"]"),
+        ("weread://search?q=:text", QueryItem(name: "q", value: nil), "Pass its value as parameters[\"text\"]"),
+        ("weread://search?text", QueryItem(name: "text", value: "emma"), "Pass its value as parameters[\"text\"]"),
+        ("weread://search?tab=all&text", QueryItem(name: "tab", value: "mine"), "requires to be 'all'"),
+    ])
+    func refusesAnExtraQueryItemThePatternGivesAnotherValue(pattern: String, extra: QueryItem, fix: String) throws {
+        let router = try makeEchoRouter([pattern])
+        let error = try #require(throws: RouteError.self) {
+            try router.url(for: pattern, parameters: ["text": "austen"], query: [QueryItem(name: "from", value: "share"), extra])
+        }
+        guard case .conflictingQueryItem(let name, let value, let canonical) = error.reason else {
+            Issue.record("expected conflictingQueryItem, got \(error.reason)")
+            return
+        }
+        #expect(name == extra.name)
+        #expect(value == extra.value)
+        #expect(try canonical == RoutePattern(pattern).description)
+        #expect(error.description.hasPrefix("Cannot build a URL for route '\(canonical)': the extra query item '\(extra)'"))
+        #expect(error.description.contains("a URL opened reads only the first item of a name"), "\(error)")
+        #expect(error.description.contains(fix), "\(error)")
+    }
+
+    @Test func anExtraQueryItemWithThePatternsValueIsWrittenOnce() throws {
+        let router = try makeEchoRouter(["weread://search?q=:text&tab=all"])
+        let url = try router.url(
+            for: "weread://search?q=:text&tab=all", parameters: ["text": "emma"],
+            query: [QueryItem(name: "tab", value: "all"), QueryItem(name: "q", value: "emma"), QueryItem(name: "page", value: "2")]
+        )
+        #expect(url == "weread://search?q=emma&tab=all&page=2")
+    }
+
+    /// A URL has one fragment: one given beside a pattern's that disagrees would be lost.
+    @Test(arguments: [
+        ("weread://shelf#top", [String: String](), "the pattern requires the fragment 'top'", "Leave out fragment:, or pass that one."),
+        ("weread://shelf#:section", ["section": "top"], "captures the fragment as 'section'", "Pass it as parameters[\"section\"] and leave out fragment:."),
+        ("weread://shelf#:section", [:], "captures the fragment as 'section'", "Pass it as parameters[\"section\"] and leave out fragment:."),
+    ])
+    func refusesAFragmentThePatternGivesAnotherValue(pattern: String, parameters: [String: String], says: String, fix: String) throws {
+        let router = try makeEchoRouter([pattern])
+        let error = try #require(throws: RouteError.self) {
+            try router.url(for: pattern, parameters: parameters, fragment: "bottom")
+        }
+        guard case .conflictingFragment("bottom", let canonical) = error.reason else {
+            Issue.record("expected conflictingFragment, got \(error.reason)")
+            return
+        }
+        #expect(canonical == pattern)
+        #expect(error.description.contains(says), "\(error)")
+        #expect(error.description.contains("so the fragment 'bottom' given would be lost"), "\(error)")
+        #expect(error.description.hasSuffix(fix), "\(error)")
+        if !parameters.isEmpty || pattern.hasSuffix("#top") {
+            // The same fragment agrees with the pattern and is written once.
+            #expect(try router.url(for: pattern, parameters: parameters, fragment: "top") == "weread://shelf#top")
+        }
+    }
+
     @Test func routerGeneratesWithItsCustomTypes() throws {
         let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
         let router = ServiceRouter(registry: makeRegistry(), configuration: .init(parameterTypes: [even]))

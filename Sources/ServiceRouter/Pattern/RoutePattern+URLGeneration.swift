@@ -15,8 +15,11 @@ extension RoutePattern {
     /// - Parameters:
     ///   - parameters: A value for every parameter of the pattern, by name (an unnamed
     ///     wildcard is `*`); values are turned into text with `description`.
-    ///   - extraQuery: Extra query items appended after the ones the pattern requires.
-    ///   - extraFragment: A fragment, used when the pattern does not fix or capture one.
+    ///   - extraQuery: Extra query items appended after the ones the pattern requires. One
+    ///     named like an item the pattern fixes or captures must have the value the pattern
+    ///     gives it (it is then written once), since a URL opened reads only the first.
+    ///   - extraFragment: A fragment, for a pattern that does not fix or capture one; for
+    ///     one that does, it must equal the pattern's (a URL has one fragment).
     /// - Returns: The URL text.
     /// - Throws: ``RouteError`` with reason
     ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` for a missing
@@ -24,7 +27,10 @@ extension RoutePattern {
     ///   keep: it is read in lowercase; or a wildcard value with an empty segment, `a//b`,
     ///   `/a` or `a/`, which a URL cannot keep either), or
     ///   ``RouteError/Reason/missingParameter(name:pattern:)`` for a name the pattern does
-    ///   not declare (its description lists those it does).
+    ///   not declare (its description lists those it does), or
+    ///   ``RouteError/Reason/conflictingQueryItem(name:value:pattern:)`` or
+    ///   ``RouteError/Reason/conflictingFragment(value:pattern:)`` for an extra query item or
+    ///   fragment that the pattern already gives another value.
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
         query extraQuery: [QueryItem] = [],
@@ -66,6 +72,13 @@ extension RoutePattern {
                 result += pieces.map { PercentEncoding.encode(String($0), allowing: allowed) }.joined(separator: "/")
             }
         }
+        var extraItems: [QueryItem] = []
+        for extra in extraQuery where try !repeatsThePattern(extra, parameters: parameters) {
+            extraItems.append(extra)
+        }
+        if let extraFragment, let fragment {
+            try requireAgreement(fragment, extraFragment, parameters: parameters)
+        }
         var items: [(String, String?)] = []
         for item in query {
             switch item.value {
@@ -75,7 +88,7 @@ extension RoutePattern {
                 items.append((item.name, try value(named: name, type: type, in: parameters, allowEmpty: false)))
             }
         }
-        items += extraQuery.map { ($0.name, $0.value) }
+        items += extraItems.map { ($0.name, $0.value) }
         for (offset, (name, value)) in items.enumerated() {
             result += offset == 0 ? "?" : "&"
             result += PercentEncoding.encode(name, allowing: PercentEncoding.isAllowedInQuery)
@@ -93,6 +106,41 @@ extension RoutePattern {
             result += "#" + PercentEncoding.encode(fragmentText, allowing: PercentEncoding.isAllowedInFragment)
         }
         return result
+    }
+
+    /// Whether `extra` is an item the pattern writes already, with the same value (it is
+    /// then written once). One named like a pattern's item with another value is refused:
+    /// a URL opened reads only the first item of a name, the pattern's.
+    private func repeatsThePattern(
+        _ extra: QueryItem, parameters: [String: any CustomStringConvertible]
+    ) throws(RouteError) -> Bool {
+        guard let item = query.first(where: { $0.name == extra.name }) else { return false }
+        guard extra.value != nil, extra.value == patternValue(item.value, parameters: parameters) else {
+            var error = RouteError(.conflictingQueryItem(name: extra.name, value: extra.value, pattern: canonical))
+            error.patternConstraint = item.value
+            throw error
+        }
+        return true
+    }
+
+    /// Refuses a fragment that differs from the one the pattern fixes or captures: a URL
+    /// has one fragment, so it would be lost.
+    private func requireAgreement(
+        _ fragment: ValueConstraint, _ extra: String, parameters: [String: any CustomStringConvertible]
+    ) throws(RouteError) {
+        guard extra != patternValue(fragment, parameters: parameters) else { return }
+        var error = RouteError(.conflictingFragment(value: extra, pattern: canonical))
+        error.patternConstraint = fragment
+        throw error
+    }
+
+    /// The value the pattern writes for a query item or the fragment: its literal, or the
+    /// capture's value from `parameters` (`nil` when none is given).
+    private func patternValue(_ constraint: ValueConstraint, parameters: [String: any CustomStringConvertible]) -> String? {
+        switch constraint {
+        case .literal(let text): text
+        case .capture(let name, _): parameters[name].map { String(describing: $0) }
+        }
     }
 
     /// Refuses a host value with an ASCII capital letter: a URL's host is read in

@@ -12,15 +12,20 @@ extension ServiceRouter {
     /// - Parameters:
     ///   - pattern: A route pattern; see ``RoutePattern``.
     ///   - parameters: A value for every parameter of the pattern, by name.
-    ///   - query: Extra query items to append.
-    ///   - fragment: A fragment, when the pattern does not fix one.
+    ///   - query: Extra query items to append. One named like an item the pattern fixes or
+    ///     captures must have the value the pattern gives it (it is then written once).
+    ///   - fragment: A fragment, for a pattern that does not fix or capture one; for one
+    ///     that does, it must equal the pattern's.
     /// - Returns: The percent-encoded URL text.
-    /// - Throws: ``RouteError`` for an invalid pattern, or a missing, unknown or ill-typed
-    ///   parameter value (a host value with capital letters counts as ill-typed, since a
-    ///   URL's host is read in lowercase; so does a wildcard value with an empty segment,
-    ///   since a URL's empty segments are dropped), or, as opening would, for a URL over
-    ///   this router's limits (``URLParsingOptions``): too long, too many path segments or
-    ///   query items.
+    /// - Throws: ``RouteError`` for an invalid pattern (or custom parameter type), a
+    ///   missing, unknown or ill-typed parameter value (a host value with capital letters
+    ///   counts as ill-typed, since a URL's host is read in lowercase; so does a wildcard
+    ///   value with an empty segment, since a URL's empty segments are dropped), an extra
+    ///   query item or fragment the pattern already gives another value
+    ///   (``RouteError/Reason/conflictingQueryItem(name:value:pattern:)``,
+    ///   ``RouteError/Reason/conflictingFragment(value:pattern:)``: a URL opened would keep
+    ///   only the pattern's), or, as opening would, for a URL over this router's limits
+    ///   (``URLParsingOptions``): too long, too many path segments or query items.
     public func url(
         for pattern: String,
         parameters: [String: any CustomStringConvertible] = [:],
