@@ -83,7 +83,7 @@ struct RoutePatternTests {
     @Test(arguments: [
         ("weread://u:p@book/x", "contains credentials ('@'); remove the user part"),
         ("weread://user@book/x", "contains credentials ('@'); remove the user part"),
-        ("weread://[::1]/x", "is an IP literal ('[...]'), which the router does not support"),
+        ("weread://[::1]/x", "is an IP literal ('[...]'), which the router does not support (it refuses URLs with one as malformed); write a host name"),
         ("weread://book:80/x", "names the port ':80'; routes match a host whatever the URL's port, so remove it"),
         ("weread://:screen:8080/x", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),
         ("weread://*:8080", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),

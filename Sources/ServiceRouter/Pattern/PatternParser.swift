@@ -94,7 +94,9 @@ struct PatternParser {
             throw invalid("the host '\(spelled)' contains credentials ('@'); remove the user part")
         }
         if authority.first == UInt8(ascii: "[") {
-            throw invalid("the host '\(spelled)' is an IP literal ('[...]'), which the router does not support")
+            throw invalid(
+                "the host '\(spelled)' is an IP literal ('[...]'), which the router does not support (it refuses "
+                    + "URLs with one as malformed); write a host name")
         }
         // An empty port is no port, as in a URL (RFC 3986 §3.2.3): `weread://book:/x` is
         // `weread://book/x`. A lone ':' stays a parameter without a name.

@@ -94,7 +94,7 @@ struct URLParser {
             throw error(.malformedURL(problem: "its authority '\(bytes.string(range))' contains credentials ('@'); remove the user part"))
         }
         if !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "[") {
-            throw error(.malformedURL(problem: "IP-literal hosts ('[...]') are not supported by the router"))
+            throw error(.malformedURL(problem: "its host is an IP literal ('[...]'), which the router does not support; use a host name"))
         }
         var hostRange = range
         var port: Int?
