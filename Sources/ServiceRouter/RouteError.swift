@@ -47,6 +47,9 @@ public struct RouteError: Error, CustomStringConvertible {
         case noRoute
         /// A parameter's value does not fit its declared type, or a required query item or
         /// fragment is missing (`value` is `nil`). `pattern` is the route that came closest.
+        /// URL generation throws it too, for a value that does not fit, or one of the
+        /// pattern's parameters left out of `parameters` (`value` is `nil`; a name the pattern
+        /// lacks is ``missingParameter(name:pattern:)`` instead).
         case invalidParameter(name: String, value: String?, expected: String, pattern: String?)
         /// A handler (or URL generation) asked for a parameter the route does not have; the
         /// description lists the names it has, so a typo shows. `pattern` is `"fallback"`
@@ -189,8 +192,10 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "Register a route for it or set a fallback with setFallback(forScheme:)."
         case .invalidParameter(let name, let value, let expected, let pattern):
             let route = pattern.map { " of route '\($0)'" } ?? ""
-            let found = value.map { "got '\(TypeName.visible($0))'" } ?? "it is missing"
-            // Without a URL the error comes from building one (url(for:)), not from opening.
+            // Without a URL the error comes from building one (url(for:)), not from opening;
+            // a value left out is then the caller's to add.
+            let absent = url == nil ? "no value was given: pass one in parameters: [\"\(name)\": …]" : "it is missing"
+            let found = value.map { "got '\(TypeName.visible($0))'" } ?? absent
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
             if fallbackNotConsulted, let url {
                 return "No route matches '\(url)': parameter " + detail + " " + Self.fallbackNotConsultedNote

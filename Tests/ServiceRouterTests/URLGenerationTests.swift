@@ -77,6 +77,19 @@ struct URLGenerationTests {
         } catch {
             #expect(error.description == "Parameter 'bookId' of route 'weread://book/:bookId(int)' must be an int, but got 'abc'.")
         }
+        // A value left out is the pattern's parameter without a value, not a name it lacks.
+        do {
+            _ = try RoutePattern("weread://book/:bookId(int)").url(parameters: [:])
+            Issue.record("expected an error")
+        } catch {
+            guard case .invalidParameter("bookId", nil, _, _) = error.reason else {
+                Issue.record("expected invalidParameter without a value, got \(error.reason)")
+                return
+            }
+            #expect(
+                error.description == "Parameter 'bookId' of route 'weread://book/:bookId(int)' must be an int, but no "
+                    + "value was given: pass one in parameters: [\"bookId\": …].")
+        }
         do {
             _ = try RoutePattern("weread://book/:bookId(int)").url(parameters: ["bookID": 1])
             Issue.record("expected an error")
