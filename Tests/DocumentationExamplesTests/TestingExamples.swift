@@ -120,11 +120,14 @@ enum TestingPage {
     }
 
     @Test func summaryIsBuiltInAChildTask() async throws {
-        try await TestApp.registry.withOverrides {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+
+        try await registry.withOverrides {
             $0.register(ReviewService.self) { _ in NoReviews() }
         } operation: {
             let summary = try await Task {
-                try TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 7)
+                try registry.resolve(BookDetailService.self).summary(ofBookWithID: 7)
             }.value
             #expect(summary == "Book 7: 0 reviews")
         }
