@@ -149,7 +149,8 @@ enum ComponentizationPage {
         } catch {
             mismatch = error
         }
-        #expect(mismatch?.reason == .argumentMismatch)
+        #expect(mismatch?.reason == .argumentMismatch)   // argumentMismatch — "asked with an argument of type `Int`, but it is registered with `BookID`"
+        #expect(mismatch?.description.contains("it was asked with an argument of type `Int`, but it is registered with `") == true)
         #expect(mismatch?.givenArgumentType == "Int")
         #expect(mismatch?.registeredArgumentTypes == ["ComponentizationPage.BookID"])
     }
