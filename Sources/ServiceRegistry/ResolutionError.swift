@@ -46,12 +46,17 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The kind of failure.
     public let reason: Reason
     /// The service type that could not be resolved, as code outside it writes it:
-    /// `ReviewService`, or `Catalog.Config` for a `Config` nested in `Catalog`.
+    /// `ReviewService`, or `Catalog.Config` for a `Config` nested in `Catalog`; with its
+    /// module (`Reviews.Config`) when another type on ``path`` reads the same.
     public let serviceType: String
     /// The registration name that was asked for, if any.
     public let name: String?
     /// The chain of services being built, outermost first, ending with the one that
     /// failed (for a cycle: ending with the service met again).
+    ///
+    /// Each is written as ``serviceType`` is; two different types that read the same
+    /// (two components' `Config`, one resolving the other) are written with their modules
+    /// (`Reviews.Config → Catalog.Config`), so the path never reads as a cycle that is none.
     public let path: [String]
     /// The argument type given to `resolve`, or `nil` when none was given.
     ///
@@ -96,18 +101,17 @@ public struct ResolutionError: Error, CustomStringConvertible {
 
     /// - Parameters:
     ///   - path: The registrations being built, outermost first.
-    ///   - requested: The service asked for at the end of `path` when nothing is
-    ///     registered for it (its display name); `nil` when `path` ends with the service.
+    ///   - requested: The service type asked for at the end of `path` (under `name`) when
+    ///     nothing is registered for it; `nil` when `path` ends with the service.
     init(
-        reason: Reason, serviceType: String, name: String?, path: [AnyRegistration], requested: String? = nil,
+        reason: Reason, serviceType: String, name: String?, path: [AnyRegistration], requested: Any.Type? = nil,
         givenArgumentType: String? = nil, registeredArgumentTypes: [String?] = [],
         similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil,
         cycle: Cycle = .loop
     ) {
         self.reason = reason
-        self.serviceType = serviceType
+        (self.path, self.serviceType) = Self.names(of: path, requested: requested, name: name, serviceType: serviceType)
         self.name = name
-        self.path = path.map(\.displayName) + (requested.map { [$0] } ?? [])
         self.registrations = path.map(RegistrationIdentity.init)
         self.givenArgumentType = givenArgumentType
         self.registeredArgumentTypes = registeredArgumentTypes
@@ -115,6 +119,42 @@ public struct ResolutionError: Error, CustomStringConvertible {
         self.underlyingError = underlyingError
         self.note = note
         self.cycle = cycle
+    }
+
+    /// The entries of the path, and the service type, as the messages write them: each
+    /// type as code outside it writes it, unless two different types on the path read the
+    /// same (a `Config` whose factory resolves another component's `Config`), which are
+    /// then written with their modules, as ``TypeName/distinguishing(_:)`` writes
+    /// argument types. Otherwise `Config → Config` would read as a cycle, and the fix would
+    /// name a type that is registered already.
+    private static func names(
+        of path: [AnyRegistration], requested: Any.Type?, name: String?, serviceType: String
+    ) -> (path: [String], serviceType: String) {
+        struct Entry {
+            let type: String
+            let name: String?
+            let qualified: () -> String
+        }
+        var entries = path.map { registration in
+            Entry(type: registration.serviceTypeName, name: registration.key.name) {
+                registration.qualifiedServiceTypeName
+            }
+        }
+        if let requested {
+            entries.append(Entry(type: serviceType, name: name) { TypeName.qualified(requested) })
+        }
+        // Full names are formatted only for short names met more than once.
+        var counts: [String: Int] = [:]
+        for entry in entries { counts[entry.type, default: 0] += 1 }
+        var fullNames: [String: Set<String>] = [:]
+        for entry in entries where counts[entry.type, default: 0] > 1 {
+            fullNames[entry.type, default: []].insert(entry.qualified())
+        }
+        func shown(_ entry: Entry) -> String {
+            (fullNames[entry.type]?.count ?? 0) > 1 ? entry.qualified() : entry.type
+        }
+        let service = entries.last.map { $0.type == serviceType ? shown($0) : serviceType } ?? serviceType
+        return (entries.map { TypeName.describe(shown($0), name: $0.name) }, service)
     }
 
     /// What was asked, the resolution path, and the likely fix, on several lines.

@@ -115,6 +115,40 @@ struct ErrorsTests {
         #expect(missing.similarRegistrations == ["BookScreen with argument `ServiceRegistryTestComponent.Config`"])
     }
 
+    /// A `Config` whose factory resolves another component's `Config`: the path and the
+    /// fix name each with its module, where `Config → Config` would read as a cycle and
+    /// `register(Config.self)` would name the `Config` that is registered already.
+    @Test func serviceTypesOfOneShortNameOnAPathAreNamedWithTheirModules() throws {
+        let registry = ServiceRegistry()
+        registry.register(Config.self) { r in
+            _ = try r.resolve(ServiceRegistryTestComponent.Config.self)
+            return Config()
+        }
+        let missing = try resolutionError { _ = try registry.resolve(Config.self) }
+        #expect(missing.reason == .notRegistered)
+        #expect(missing.serviceType == "ServiceRegistryTestComponent.Config")
+        #expect(missing.path == ["ServiceRegistryTests.Config", "ServiceRegistryTestComponent.Config"])
+        #expect(
+            missing.description == """
+                ServiceRegistry could not resolve `ServiceRegistryTestComponent.Config`: nothing is registered for it.
+                  Resolution path: ServiceRegistryTests.Config → ServiceRegistryTestComponent.Config
+                  Fix: register `ServiceRegistryTestComponent.Config` (e.g. in its component's ServiceAssembly) with \
+                registry.register(ServiceRegistryTestComponent.Config.self) { r in ... }, or override it in the test \
+                with withOverrides.
+                """)
+
+        registry.register(ServiceRegistryTestComponent.Config.self) { _ in throw FactoryError(message: "no file") }
+        let failed = try resolutionError { _ = try registry.resolve(Config.self) }
+        #expect(failed.reason == .factoryFailed)
+        #expect(failed.serviceType == "ServiceRegistryTestComponent.Config")
+        #expect(failed.path == ["ServiceRegistryTests.Config", "ServiceRegistryTestComponent.Config"])
+
+        // One type met twice, as in a cycle, keeps its short name.
+        registry.register(Config.self) { r in try r.resolve(Config.self) }
+        let cycle = try resolutionError { _ = try registry.resolve(Config.self) }
+        #expect(cycle.path == ["Config", "Config"])
+    }
+
     @Test func argumentMismatchListsTheRegisteredArgumentTypesInOneOrder() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }

@@ -501,6 +501,9 @@ struct ValidationTests {
         let failed = try #require(graph.nodes.first { $0.status == .failed(.notRegistered) })
         #expect(failed.serviceType == "ServiceRegistryTests.Config")
         #expect(error.failures.map(\.registration) == [failed.serviceType])
+        // The failure's own path names both as the listing does, not as `Config → Config`.
+        #expect(
+            error.failures.first?.error.path == ["ServiceRegistryTests.Config", "ServiceRegistryTestComponent.Config"])
     }
 
     /// Types of one name nested in two namespaces of one module are told apart by the names

@@ -31,7 +31,7 @@ extension ServiceRegistry {
             let convertsNote = argumentConversionNote(
                 argumentType: argumentType, argument: argument, registrations: sameName, names: names)
             return ResolutionError(
-                reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: requested,
+                reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: serviceType,
                 givenArgumentType: names.given, registeredArgumentTypes: registered,
                 note: ResolutionError.notes(note, convertsNote))
         }
@@ -39,7 +39,7 @@ extension ServiceRegistry {
             argumentName.map { "\(registration.displayName) with argument `\($0)`" } ?? registration.displayName
         }
         return ResolutionError(
-            reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: requested,
+            reason: .notRegistered, serviceType: typeName, name: key.name, path: path, requested: serviceType,
             givenArgumentType: names.given, similarRegistrations: similar.sorted(), note: note)
     }
 
