@@ -67,7 +67,8 @@ public struct RouteError: Error, CustomStringConvertible {
         /// when no route matches) and no fallback took it: none is set, or each declined.
         case declined(patterns: [String])
         /// ``ServiceRouter/open(_:as:from:)`` asked for a result of a different type than the
-        /// handler returned.
+        /// handler returned. The types are written as code writes them (`(Int, Int)`,
+        /// `Shelf.Slot`), with their modules only when the two read the same.
         case resultTypeMismatch(expected: String, actual: String, pattern: String?)
         /// A route pattern could not be read, or only URLs over the router's
         /// ``URLParsingOptions`` limits could match it.

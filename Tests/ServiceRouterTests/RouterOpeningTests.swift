@@ -104,14 +104,15 @@ struct RouterOpeningTests {
         #expect(error.description.contains("must be a value of type Shelf.Slot, but got 'top'."))
     }
 
-    /// Result types are named without an article, which would read wrongly for a type
+    /// Result types are named as code writes them, `(Int, Int)` rather than
+    /// `(Swift.Int, Swift.Int)`, and without an article, which would read wrongly for a type
     /// whose module starts with a vowel ("a AppFeature.BookPage") or for a tuple.
     @Test func aResultTypeMismatchNamesBothTypesInASentenceThatReads() throws {
         let router = try makeEchoRouter(["weread://a"])
         let error = try #require(throws: RouteError.self) { try router.open("weread://a", as: (Int, Int).self) }
         #expect(
-            error.description == "Opened 'weread://a' asking for a result of type (Swift.Int, Swift.Int), "
-                + "but route 'weread://a' returned one of type Swift.String. "
+            error.description == "Opened 'weread://a' asking for a result of type (Int, Int), "
+                + "but route 'weread://a' returned one of type String. "
                 + "Ask open(_:as:) for the type the handler returns.")
         let fallback = RouteError(
             .resultTypeMismatch(expected: "AppFeature.BookPage", actual: "AppFeature.AuthorPage", pattern: nil),
@@ -129,8 +130,8 @@ struct RouterOpeningTests {
             Issue.record("expected resultTypeMismatch, got \(String(describing: reason))")
             return
         }
-        #expect(expected == "Swift.Int")
-        #expect(actual == "Swift.String")
+        #expect(expected == "Int")
+        #expect(actual == "String")
         #expect(pattern == "weread://a")
     }
 
@@ -144,8 +145,8 @@ struct RouterOpeningTests {
             Issue.record("expected resultTypeMismatch, got \(String(describing: reason))")
             return
         }
-        #expect(expected == "Swift.Array<ServiceRouterTests.PrivateResult>")
-        #expect(actual == "ServiceRouterTests.PrivateResult")
+        #expect(expected == "Array<PrivateResult>")
+        #expect(actual == "PrivateResult")
     }
 
     /// The router, not the app, resolves a route's service: for an argument that does not

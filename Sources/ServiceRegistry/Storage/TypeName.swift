@@ -188,7 +188,7 @@ package enum TypeName {
     /// ``of(_:)`` writes it, unless another of them reads the same, when both read as
     /// ``qualified(_:)`` writes them. Two components' `Config`, one given and one
     /// registered, would otherwise read "given `Config`, registered with `Config`".
-    static func distinguishing(_ types: [Any.Type]) -> [String] {
+    package static func distinguishing(_ types: [Any.Type]) -> [String] {
         let names = types.map(of)
         var typesByName: [String: Set<ObjectIdentifier>] = [:]
         for (name, type) in zip(names, types) {

@@ -40,13 +40,10 @@ extension ServiceRouter {
     public func open<Value>(_ url: String, as type: Value.Type, from origin: URLOrigin = .inApp) throws(RouteError) -> Value {
         let (value, pattern) = try dispatch(url, from: origin)
         guard let typed = value as? Value else {
-            throw RouteError(
-                .resultTypeMismatch(
-                    expected: TypeName.qualified(Value.self), actual: TypeName.qualified(Swift.type(of: value)),
-                    pattern: pattern
-                ),
-                url: url
-            )
+            // Named as code writes them (`(Int, Int)`, `String`), with modules only when
+            // the two read the same (two modules' `BookPage`), as the registry names types.
+            let names = TypeName.distinguishing([Value.self, Swift.type(of: value)])
+            throw RouteError(.resultTypeMismatch(expected: names[0], actual: names[1], pattern: pattern), url: url)
         }
         return typed
     }
