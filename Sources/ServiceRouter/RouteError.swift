@@ -137,14 +137,16 @@ public struct RouteError: Error, CustomStringConvertible {
 
     /// What was asked, what was wrong and the likely fix.
     public var description: String {
-        // Characters one cannot see are escaped: a newline would break the message.
+        // Characters one cannot see are escaped: a newline would break the message. So they
+        // are in a problem, which quotes parts of the URL or pattern (a host, a segment): a
+        // zero-width space there would hide what is wrong with it.
         let url = url.map { TypeName.visible(Self.shown($0, reason)) }
         let subject = url.map { "'\($0)'" } ?? "the URL"
         switch reason {
         case .malformedURL(let problem):
-            return "Cannot read \(subject) as a URL: \(problem)."
+            return "Cannot read \(subject) as a URL: \(TypeName.visible(problem))."
         case .invalidPercentEncoding(let component, let problem):
-            return "Cannot read \(subject): the \(component) has bad percent-encoding (\(problem)). "
+            return "Cannot read \(subject): the \(TypeName.visible(component)) has bad percent-encoding (\(problem)). "
                 + "An escape is '%' and two hex digits of UTF-8; write a literal '%' as '%25'."
         case .urlTooLong(let length, let limit):
             return "Refused \(subject): it is \(length) bytes long, over the limit of \(limit). "
@@ -244,9 +246,10 @@ public struct RouteError: Error, CustomStringConvertible {
             return "Opened \(subject) asking for a result of type \(expected), but \(route) returned one of type "
                 + "\(actual). Ask open(_:as:) for the type the handler returns."
         case .invalidPattern(let pattern, let problem):
-            return "Invalid route pattern '\(TypeName.visible(pattern))': \(problem)."
+            return "Invalid route pattern '\(TypeName.visible(pattern))': \(TypeName.visible(problem))."
         case .invalidParameterType(let name, let problem):
-            return "Cannot read patterns with the custom parameter type '\(TypeName.visible(name))': \(problem). "
+            return "Cannot read patterns with the custom parameter type '\(TypeName.visible(name))': "
+                + "\(TypeName.visible(problem)). "
                 + "Until it is fixed in Configuration.parameterTypes (or the parameterTypes given to RoutePattern), "
                 + "every pattern read with these types is refused."
         case .conflictingQueryItem(let name, let value, let pattern):

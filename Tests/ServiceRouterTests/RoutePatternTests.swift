@@ -175,6 +175,12 @@ struct RoutePatternTests {
         #expect(
             error.description == "Invalid route pattern 'weread://book/:id\\n': it contains a control character; "
                 + "percent-encode it.")
+
+        // So are they in the part of the pattern the problem quotes.
+        let name = try #require(throws: RouteError.self) { try RoutePattern("weread://x/:i\u{200B}d") }
+        #expect(
+            name.description == "Invalid route pattern 'weread://x/:i\\u{200B}d': in segment ':i\\u{200B}d', "
+                + "a parameter name must be one or more letters, digits or '_'.")
     }
 
     @Test func unknownTypeErrorNamesTheKnownTypes() {

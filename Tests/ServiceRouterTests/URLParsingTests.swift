@@ -142,6 +142,17 @@ struct URLParsingTests {
         #expect(
             decoded.description == "Cannot open 'weread://book/4%E2%80%8B2': parameter 'id' of route "
                 + "'weread://book/:id(int)' must be an int, but got '4\\u{200B}2'.")
+
+        // The part of the URL a problem quotes shows them as the URL does.
+        let credentials = try #require(throws: RouteError.self) { try RouteURL("weread://us\u{200B}er@book/42") }
+        #expect(
+            credentials.description == "Cannot read 'weread://us\\u{200B}er@book/42' as a URL: its authority "
+                + "'us\\u{200B}er@book' contains credentials ('@'); remove the user part.")
+        let encoding = try #require(throws: RouteError.self) { try RouteURL("weread://book?q\u{200B}=%G1") }
+        #expect(
+            encoding.description.hasPrefix(
+                "Cannot read 'weread://book?q\\u{200B}=%G1': the value of query item 'q\\u{200B}' '%G1' has bad "
+                    + "percent-encoding"))
     }
 
     @Test(arguments: ["book/42?t=10:30", "//book/42:x", "/book#a:b"])
