@@ -85,6 +85,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     let registrations: [RegistrationIdentity]
     /// For ``Reason/circularDependency``: what the loop is, which decides the fix.
     let cycle: Cycle
+    /// The services on ``path`` whose registrations there are overrides, as the path
+    /// writes them: the path alone reads as the registry's own services, whose factories
+    /// may not resolve what the override's did, or throw what it threw.
+    let overridesOnPath: [String]
 
     /// The shape of a cycle, as far as the fix needs it.
     enum Cycle {
@@ -111,6 +115,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
     ) {
         self.reason = reason
         (self.path, self.serviceType) = Self.names(of: path, requested: requested, name: name, serviceType: serviceType)
+        var overrides: [String] = []
+        for (registration, shown) in zip(path, self.path)
+        where registration.origin == Installing.overrideRegistration && !overrides.contains(shown) {
+            overrides.append(shown)
+        }
+        self.overridesOnPath = overrides
         self.name = name
         self.registrations = path.map(RegistrationIdentity.init)
         self.givenArgumentType = givenArgumentType
@@ -186,6 +196,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
             }
         }
         lines.append("  Resolution path: \(path.joined(separator: " → "))")
+        if let overrides = overridesText {
+            lines.append("  \(overrides)")
+        }
         if let note {
             lines.append("  \(note)")
         }
@@ -246,6 +259,21 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 + "fix what it threw, shown \(thrownLines == nil ? "on the first line" : "above") "
                 + "(and kept in `underlyingError`)."
         }
+    }
+
+    /// Which services on the path are overrides, so that the reader looks for their
+    /// factories in the test rather than in the app's assemblies; `nil` when none is, or
+    /// when the note for an override met in its own factory says so already.
+    private var overridesText: String? {
+        guard !overridesOnPath.isEmpty else { return nil }
+        if case .overrideOwnFactory = cycle { return nil }
+        let services = overridesOnPath.map { "`\($0)`" }
+        guard let last = services.last, services.count > 1 else {
+            return "\(services[0]) on this path is an override: its factory is the one registered in withOverrides "
+                + "(or an .overriding trait)."
+        }
+        return "\(services.dropLast().joined(separator: ", ")) and \(last) on this path are overrides: their factories "
+            + "are the ones registered in withOverrides (or an .overriding trait)."
     }
 
     /// `ReviewService` or `ReviewService (name: "offline")`: the service, as the messages name it.

@@ -39,6 +39,8 @@ private struct TextPage: BookPage {
     let text: String
 }
 
+private struct ReviewsUnavailable: Error {}
+
 /// Counts factory runs across threads.
 private final class Runs: Sendable {
     private let value = Atomic<Int>(0)
@@ -595,6 +597,51 @@ struct OverrideTests {
         } operation: { () throws in
             #expect(try registry.resolve(BookDetail.self).reviews.source == "spy on real")
         }
+    }
+
+    /// The path of an error met through an override reads as the registry's own
+    /// services: the message says which of them is the override, whose factory (not the
+    /// app's) resolved what is missing or threw.
+    @Test func anErrorThroughAnOverrideSaysWhichServiceIsTheOverride() throws {
+        let registry = makeRealRegistry()
+        let overrideLine = "\n  `ReviewSource` on this path is an override: its factory is the one registered in "
+            + "withOverrides (or an .overriding trait).\n"
+        let missing = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self) { r in
+                    _ = try r.resolve(BookPage.self)
+                    return NamedReviews("mock")
+                }
+            } operation: {
+                try registry.resolve(ReadingPage.self)
+            }
+        }
+        #expect(missing.path == ["ReadingPage", "BookDetail", "ReviewSource", "BookPage"])
+        #expect(missing.description.contains("  Resolution path: ReadingPage → BookDetail → ReviewSource → BookPage" + overrideLine))
+
+        let failed = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self) { _ in throw ReviewsUnavailable() }
+                $0.register(BookDetail.self) { r in BookDetailImpl(reviews: try r.resolve(ReviewSource.self)) }
+            } operation: {
+                try registry.resolve(ReadingPage.self)
+            }
+        }
+        #expect(failed.reason == .factoryFailed)
+        #expect(
+            failed.description.contains(
+                "\n  `BookDetail` and `ReviewSource` on this path are overrides: their factories are the ones "
+                    + "registered in withOverrides (or an .overriding trait).\n"))
+
+        // Nor is the registry's own service called an override in a scope that overrides another.
+        let real = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(BookPage.self) { _ in TextPage(text: "mock") }
+            } operation: {
+                try registry.resolve(ReviewSource.self, name: "missing")
+            }
+        }
+        #expect(!real.description.contains("override:"))
     }
 
     /// A registrar kept past its configure closure cannot add to the scope any more: using
