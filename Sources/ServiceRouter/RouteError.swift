@@ -152,10 +152,10 @@ public struct RouteError: Error, CustomStringConvertible {
             return "Refused \(subject): it is \(length) bytes long, over the limit of \(limit). "
                 + "Raise URLParsingOptions.maximumLength if such URLs are expected."
         case .tooManySegments(let limit):
-            return "Refused \(subject): it has more than \(limit) path segments. "
+            return "Refused \(subject): it has more than \(Self.count(limit, "path segment")). "
                 + "Raise URLParsingOptions.maximumSegmentCount if such URLs are expected."
         case .tooManyQueryItems(let limit):
-            return "Refused \(subject): it has more than \(limit) query items. "
+            return "Refused \(subject): it has more than \(Self.count(limit, "query item")). "
                 + "Raise URLParsingOptions.maximumQueryItemCount if such URLs are expected."
         case .schemeNotAllowed(let scheme, let allowed) where schemeRoutesAreInAppOnly:
             let list = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
@@ -281,6 +281,11 @@ public struct RouteError: Error, CustomStringConvertible {
                 return start + "the pattern fixes or captures the fragment" + lost + "Leave out fragment:."
             }
         }
+    }
+
+    /// `1 query item`, `2 query items`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// The part of `url` a description quotes: all of it, except for a URL refused for its

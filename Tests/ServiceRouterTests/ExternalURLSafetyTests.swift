@@ -223,6 +223,24 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://h", as: String.self) == "weread://h")
     }
 
+    /// A limit of one reads "more than 1 query item", not "1 query items".
+    @Test func limitsOfOneAreCountedInTheSingular() throws {
+        let options = URLParsingOptions(maximumSegmentCount: 1, maximumQueryItemCount: 1)
+        let items = try #require(throws: RouteError.self) { try RouteURL("weread://h?a&b", options: options) }
+        #expect(
+            items.description == "Refused 'weread://h?a&b': it has more than 1 query item. "
+                + "Raise URLParsingOptions.maximumQueryItemCount if such URLs are expected.")
+        let segments = try #require(throws: RouteError.self) { try RouteURL("weread://h/a/b", options: options) }
+        #expect(segments.description.hasPrefix("Refused 'weread://h/a/b': it has more than 1 path segment. "))
+        let router = ServiceRouter(
+            registry: makeRegistry(),
+            configuration: .init(parsing: URLParsingOptions(maximumSegmentCount: 0, maximumQueryItemCount: 0)))
+        let pattern = try #require(throws: RouteError.self) {
+            try router.register("weread://h/a") { (_: any Greeter, _) in 0 }
+        }
+        #expect(pattern.description.contains("it needs 1 path segment but URLs may have at most 0"))
+    }
+
     @Test func patternsRequiringMoreQueryItemsThanTheLimitAreRefusedAtRegistration() throws {
         let options = URLParsingOptions(maximumQueryItemCount: 2)
         let router = try makeEchoRouter(["weread://s?a&b=:n"], configuration: .init(parsing: options))

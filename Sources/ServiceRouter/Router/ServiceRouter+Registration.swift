@@ -167,9 +167,9 @@ extension ServiceRouter {
         // The parser counts segments and items only as it meets them, so a URL with none
         // passes those limits whatever their value, even one below zero.
         if pattern.requiredPathSegmentCount > max(0, limits.maximumSegmentCount) {
-            problem = "it needs \(pattern.requiredPathSegmentCount) path segments but URLs may have at most \(limits.maximumSegmentCount) (URLParsingOptions.maximumSegmentCount), so it could never match"
+            problem = "it needs \(RouteError.count(pattern.requiredPathSegmentCount, "path segment")) but URLs may have at most \(limits.maximumSegmentCount) (URLParsingOptions.maximumSegmentCount), so it could never match"
         } else if pattern.query.count > max(0, limits.maximumQueryItemCount) {
-            problem = "it needs \(pattern.query.count) query items but URLs may have at most \(limits.maximumQueryItemCount) (URLParsingOptions.maximumQueryItemCount), so it could never match"
+            problem = "it needs \(RouteError.count(pattern.query.count, "query item")) but URLs may have at most \(limits.maximumQueryItemCount) (URLParsingOptions.maximumQueryItemCount), so it could never match"
         } else if pattern.minimumURLLength > limits.maximumLength {
             problem = "the URLs it matches are at least \(pattern.minimumURLLength) bytes long but URLs may be at most \(limits.maximumLength) (URLParsingOptions.maximumLength), so it could never match"
         } else {
