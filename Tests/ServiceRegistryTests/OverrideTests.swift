@@ -656,7 +656,7 @@ struct OverrideTests {
         }
         guard let result else { return }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(output.contains("OverrideRegistrar: ReviewSource (name: \"late\") was registered after the configure closure"))
+        #expect(output.contains("OverrideRegistrar: `ReviewSource (name: \"late\")` was registered after the configure closure"))
         #expect(output.contains("Register every override inside the configure closure."))
     }
 }

@@ -48,7 +48,7 @@ public final class OverrideRegistrar {
     private func add(_ registration: AnyRegistration) {
         guard !isClosed else {
             fatalError(
-                "OverrideRegistrar: \(registration.displayName) was registered after the configure closure of "
+                "OverrideRegistrar: `\(registration.displayName)` was registered after the configure closure of "
                     + "withOverrides returned, when the scope's overrides were already fixed. "
                     + "Register every override inside the configure closure.")
         }
