@@ -195,6 +195,52 @@ struct ConcurrencyTests {
         }
     }
 
+    /// The resolve that finds such a loop says which service the other resolve builds and
+    /// which one of its own that resolve waits for: not, as it once did, that the service
+    /// this resolve builds is built by the other.
+    @Test func crossThreadCycleSaysWhichResolveBuildsWhat() {
+        for _ in 0..<5 {
+            let registry = ServiceRegistry()
+            let rendezvous = Rendezvous(parties: 2)
+            registry.register(ReadingService.self, scope: .singleton) { r in
+                rendezvous.arriveAndWait()
+                return ReadingServiceImpl(detail: try r.resolve())
+            }
+            registry.register(BookDetailService.self, scope: .singleton) { r in
+                rendezvous.arriveAndWait()
+                _ = try r.resolve(ReadingService.self)
+                return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+            }
+            let errors = Guarded<[ResolutionError]>([])
+            let finished = onThreads(2) { index in
+                do {
+                    if index == 0 {
+                        _ = try registry.resolve(ReadingService.self)
+                    } else {
+                        _ = try registry.resolve(BookDetailService.self)
+                    }
+                } catch let error as ResolutionError {
+                    errors.withLock { $0.append(error) }
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+            #expect(finished, "a cycle entered from both ends hung")
+            guard finished, !rendezvous.wasMissed else { break }
+            let noted = errors.withLock { $0 }.filter { $0.note != nil }
+            #expect(noted.count == 1)
+            for error in noted {
+                // The path runs from the build this resolve holds to the one it asked for.
+                let own = error.path.first ?? "", asked = error.path.last ?? ""
+                #expect(Set([own, asked]) == ["ReadingService", "BookDetailService"])
+                #expect(
+                    error.note == "`\(asked)` is being built by another resolve that waits for `\(own)`, which this "
+                        + "resolve is building, so the two depend on each other (perhaps on different threads).")
+                #expect(error.description.contains("\n  " + (error.note ?? "-") + "\n"))
+            }
+        }
+    }
+
     /// Past a few resolves of one transient running at once, further ones are traced to
     /// catch a factory resolving itself through the registry; threads doing so merely at
     /// the same moment must not look like one.

@@ -361,11 +361,15 @@ extension ServiceRegistry {
                 case .wait(let builder):
                     outcome = .wait(builder)
                 case .cycle(let other):
-                    outcome = .failed(
-                        cycleError(
-                            registration, parent: parent, resolution: resolution,
-                            note: "`\(other.displayName)` is being built by another resolve that waits for this one, "
-                                + "so the two depend on each other (perhaps on different threads)."))
+                    // `other` is a build this resolve holds, which the resolve building
+                    // `registration` waits for; `registration` itself when this resolve
+                    // met its own build, a cycle the path shows without a note.
+                    let note = other === registration
+                        ? nil
+                        : "`\(registration.displayName)` is being built by another resolve that waits for "
+                            + "`\(other.displayName)`, which this resolve is building, so the two depend on each "
+                            + "other (perhaps on different threads)."
+                    outcome = .failed(cycleError(registration, parent: parent, resolution: resolution, note: note))
                 }
             }
             switch outcome {
