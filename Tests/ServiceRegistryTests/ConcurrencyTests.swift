@@ -163,35 +163,11 @@ struct ConcurrencyTests {
     @Test(arguments: [false, true])
     func cycleEnteredFromBothEndsAtOnceIsReportedNotAHang(throughRegistry: Bool) {
         for _ in 0..<10 {
-            let registry = ServiceRegistry()
-            let rendezvous = Rendezvous(parties: 2)
-            registry.register(ReadingService.self, scope: .singleton) { [registry] r in
-                rendezvous.arriveAndWait()
-                return ReadingServiceImpl(detail: try throughRegistry ? registry.resolve() : r.resolve())
-            }
-            registry.register(BookDetailService.self, scope: .singleton) { r in
-                rendezvous.arriveAndWait()
-                _ = try r.resolve(ReadingService.self)
-                return BookDetailServiceImpl(reviews: ReviewServiceImpl())
-            }
-            let reasons = Guarded<[ResolutionError.Reason]>([])
-            let finished = onThreads(2) { index in
-                do {
-                    if index == 0 {
-                        _ = try registry.resolve(ReadingService.self)
-                    } else {
-                        _ = try registry.resolve(BookDetailService.self)
-                    }
-                } catch let error as ResolutionError {
-                    reasons.withLock { $0.append(error.reason) }
-                } catch {
-                    Issue.record("unexpected \(error)")
-                }
-            }
-            #expect(finished, "a cycle entered from both ends hung")
-            #expect(!rendezvous.wasMissed, "the two builds never ran at once")
-            guard finished, !rendezvous.wasMissed else { break }
-            #expect(reasons.withLock { $0 } == [.circularDependency, .circularDependency])
+            let run = resolveACycleFromBothEndsAtOnce(throughRegistry: throughRegistry)
+            #expect(run.finished, "a cycle entered from both ends hung")
+            #expect(!run.missedEachOther, "the two builds never ran at once")
+            guard run.finished, !run.missedEachOther else { break }
+            #expect(run.errors.map(\.reason) == [.circularDependency, .circularDependency])
         }
     }
 
@@ -200,34 +176,10 @@ struct ConcurrencyTests {
     /// this resolve builds is built by the other.
     @Test func crossThreadCycleSaysWhichResolveBuildsWhat() {
         for _ in 0..<5 {
-            let registry = ServiceRegistry()
-            let rendezvous = Rendezvous(parties: 2)
-            registry.register(ReadingService.self, scope: .singleton) { r in
-                rendezvous.arriveAndWait()
-                return ReadingServiceImpl(detail: try r.resolve())
-            }
-            registry.register(BookDetailService.self, scope: .singleton) { r in
-                rendezvous.arriveAndWait()
-                _ = try r.resolve(ReadingService.self)
-                return BookDetailServiceImpl(reviews: ReviewServiceImpl())
-            }
-            let errors = Guarded<[ResolutionError]>([])
-            let finished = onThreads(2) { index in
-                do {
-                    if index == 0 {
-                        _ = try registry.resolve(ReadingService.self)
-                    } else {
-                        _ = try registry.resolve(BookDetailService.self)
-                    }
-                } catch let error as ResolutionError {
-                    errors.withLock { $0.append(error) }
-                } catch {
-                    Issue.record("unexpected \(error)")
-                }
-            }
-            #expect(finished, "a cycle entered from both ends hung")
-            guard finished, !rendezvous.wasMissed else { break }
-            let noted = errors.withLock { $0 }.filter { $0.note != nil }
+            let run = resolveACycleFromBothEndsAtOnce(throughRegistry: false)
+            #expect(run.finished, "a cycle entered from both ends hung")
+            guard run.finished, !run.missedEachOther else { break }
+            let noted = run.errors.filter { $0.note != nil }
             #expect(noted.count == 1)
             for error in noted {
                 // The path runs from the build this resolve holds to the one it asked for.
@@ -239,6 +191,40 @@ struct ConcurrencyTests {
                 #expect(error.description.contains("\n  " + (error.note ?? "-") + "\n"))
             }
         }
+    }
+
+    /// Resolves two singletons that need each other from both ends, on two threads that
+    /// meet inside the factories (the `ReadingService` one resolving through the registry
+    /// if `throughRegistry`), and returns what the two resolves threw.
+    private func resolveACycleFromBothEndsAtOnce(
+        throughRegistry: Bool
+    ) -> (finished: Bool, missedEachOther: Bool, errors: [ResolutionError]) {
+        let registry = ServiceRegistry()
+        let rendezvous = Rendezvous(parties: 2)
+        registry.register(ReadingService.self, scope: .singleton) { [registry] r in
+            rendezvous.arriveAndWait()
+            return ReadingServiceImpl(detail: try throughRegistry ? registry.resolve() : r.resolve())
+        }
+        registry.register(BookDetailService.self, scope: .singleton) { r in
+            rendezvous.arriveAndWait()
+            _ = try r.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let errors = Guarded<[ResolutionError]>([])
+        let finished = onThreads(2) { index in
+            do {
+                if index == 0 {
+                    _ = try registry.resolve(ReadingService.self)
+                } else {
+                    _ = try registry.resolve(BookDetailService.self)
+                }
+            } catch let error as ResolutionError {
+                errors.withLock { $0.append(error) }
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        return (finished, rendezvous.wasMissed, errors.withLock { $0 })
     }
 
     /// Past a few resolves of one transient running at once, further ones are traced to
