@@ -51,7 +51,19 @@ extension ModelRegistrar {
     }
 }
 
-extension ServiceRegistry {
+/// What resolves a model request: the registry, or a factory's resolver, which offers the
+/// same `resolve` overloads.
+protocol ModelResolving: ~Copyable {
+    func resolve<Service>(_ type: Service.Type, name: String?) throws(ResolutionError) -> Service
+    func resolve<Service, Argument>(
+        _ type: Service.Type, name: String?, argument: Argument
+    ) throws(ResolutionError) -> Service
+}
+
+extension ServiceRegistry: ModelResolving {}
+extension Resolver: ModelResolving {}
+
+extension ModelResolving where Self: ~Copyable {
     /// The product a resolve returns; `nil` if the instance is not a ``ModelProduct``.
     func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
         switch request.service {
@@ -73,7 +85,9 @@ extension ServiceRegistry {
         }
         return instance as? ModelProduct
     }
+}
 
+extension ServiceRegistry {
     func isRegistered(_ request: ModelRequest) -> Bool {
         switch request.service {
         case .product where request.isOptional: isRegistered(ModelProduct?.self, request)
@@ -89,29 +103,5 @@ extension ServiceRegistry {
         case .int: isRegistered(Service.self, name: request.name, argumentType: Int.self)
         case .string: isRegistered(Service.self, name: request.name, argumentType: String.self)
         }
-    }
-}
-
-extension Resolver {
-    /// The product a resolve through the resolver returns, as a factory's dependency.
-    func resolve(_ request: ModelRequest) throws(ResolutionError) -> ModelProduct? {
-        switch request.service {
-        case .product where request.isOptional: try resolve(ModelProduct?.self, request)
-        case .product: try resolve(ModelProduct.self, request)
-        case .classBound: try resolve((any ModelClassBoundService).self, request)
-        case .value: try resolve((any ModelValueService).self, request)
-        }
-    }
-
-    private func resolve<Service>(
-        _ type: Service.Type, _ request: ModelRequest
-    ) throws(ResolutionError) -> ModelProduct? {
-        let instance: Service
-        switch request.argument {
-        case .none: instance = try resolve(Service.self, name: request.name)
-        case .int(let value): instance = try resolve(Service.self, name: request.name, argument: value)
-        case .string(let value): instance = try resolve(Service.self, name: request.name, argument: value)
-        }
-        return instance as? ModelProduct
     }
 }
