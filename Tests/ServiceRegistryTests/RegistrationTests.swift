@@ -229,6 +229,22 @@ struct RegistrationTests {
             #expect(!registry.isRegistered(Int.self, name: "n\(index)"))
         }
     }
+
+    @Test func aMissingKeyIsReportedMissingAtEveryFillOfTheTable() {
+        // A lookup probes until it meets an empty slot, so the table must never fill up:
+        // a miss in a full table would probe for good. A miss after every registration
+        // meets each fill, right up to each growth.
+        let found = Guarded(0)
+        let finished = onThreads(1) { _ in
+            let registry = ServiceRegistry()
+            for index in 0..<300 {
+                registry.register(Int.self, name: "n\(index)") { _ in index }
+                if registry.isRegistered(Int.self, name: "missing") { found.withLock { $0 += 1 } }
+            }
+        }
+        #expect(finished, "a lookup of a missing key never ended")
+        #expect(found.withLock { $0 } == 0)
+    }
 }
 
 struct ReviewAssembly: ServiceAssembly {
