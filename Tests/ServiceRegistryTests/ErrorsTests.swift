@@ -67,6 +67,18 @@ struct ErrorsTests {
         #expect(error.description.contains("ReviewService (name: \"offline\")"))
     }
 
+    /// The table keeps registrations in hash order; the listing is sorted, so the text reads
+    /// the same in every run and for every order of registering.
+    @Test func lookAlikeRegistrationsAreListedInOrder() throws {
+        let registry = ServiceRegistry()
+        let names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+        for name in names.reversed() {
+            registry.register(ReviewService.self, name: name) { _ in ReviewServiceImpl() }
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "golf") }
+        #expect(error.similarRegistrations == names.map { "ReviewService (name: \"\($0)\")" })
+    }
+
     @Test(arguments: ["off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}", "off\u{2800}line"])
     func namesThatDifferOnlyInInvisibleCharactersLookDifferent(registered: String) throws {
         let registry = ServiceRegistry()
