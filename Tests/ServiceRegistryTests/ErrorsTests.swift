@@ -282,6 +282,23 @@ struct ErrorsTests {
         #expect(error.note?.contains("resolves through the registry instead of its resolver `r`") == true)
     }
 
+    /// Met through the registry right below its own build, a service need not have been
+    /// resolved by its own factory: the path leaves out what was resolved through `r` in
+    /// between (here the factory of `BookDetailService` closes the loop), so the fix is
+    /// the one for a loop, not the one for a factory resolving its own service.
+    @Test func cycleClosedThroughTheRegistryBelowTheResolverGetsTheLoopsFix() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReadingService.self, scope: .singleton) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { [registry] _ in
+            _ = try registry.resolve(ReadingService.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReadingService", "ReadingService"])
+        #expect(error.description.contains("\n  Fix: break the cycle: let one of these services resolve the other later"))
+    }
+
     @Test(arguments: [Scope.transient, .graph])
     func serviceResolvingItselfThroughTheRegistryIsACycleNotAStackOverflow(scope: Scope) throws {
         let registry = ServiceRegistry()
