@@ -591,6 +591,27 @@ struct ErrorsTests {
         #expect((error.underlyingError as? ResolutionError)?.path == ["Clock"])
     }
 
+    /// A kept error whose path runs through the factory's service, but on another path than
+    /// this resolve's, is the factory's failure too: only an error whose path starts with
+    /// the path to the factory came from a resolve it made.
+    @Test func storedErrorNamingTheFactorysServiceOnAnotherPathIsWrapped() throws {
+        let registry = ServiceRegistry()
+        let stored = Guarded<ResolutionError?>(nil)
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { r in
+            if let error = stored.withLock({ $0 }) { throw error }
+            _ = try r.resolve(Clock.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        let first = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(first.path == ["ReadingService", "BookDetailService", "Clock"])
+        stored.withLock { $0 = first }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.path == ["BookDetailService"])
+        #expect((error.underlyingError as? ResolutionError)?.path == first.path)
+    }
+
     /// A child's registration that decorates its parent's, of the same type: the parent's
     /// error names a `ReviewService` too, but not this one. Paths are compared by
     /// registration, not by name, so it is the decorator's failure.
