@@ -45,6 +45,16 @@ private struct DetailModule: ServiceAssembly {
 }
 
 /// BookDetailView → CatalogStore, ReviewFeed → (missing) ReviewStore; three assemblies.
+/// Sets up a second registry while it is installed in the first.
+private struct SetupModule: ServiceAssembly {
+    let other: ServiceRegistry
+
+    func assemble(into registry: ServiceRegistry) {
+        registry.register(CatalogStore.self, scope: .singleton) { _ in Node() }
+        other.register(CatalogStore.self, scope: .singleton) { _ in Node() }
+    }
+}
+
 private func makeAppRegistry() -> ServiceRegistry {
     let registry = ServiceRegistry()
     registry.install(CatalogModule(), ReviewModule(), DetailModule())
@@ -160,6 +170,16 @@ struct DependencyGraphTests {
         #expect(missing.scope == nil)
         #expect(missing.origin == "not registered")
         #expect(missing.status == .missing)
+    }
+
+    /// An assembly installed in one registry may register in another one as well; there the
+    /// registration is a direct one, since the assembly was not installed in it.
+    @Test func anAssemblyRegisteringInAnotherRegistryIsNotThatRegistrysOrigin() throws {
+        let registry = ServiceRegistry()
+        let other = ServiceRegistry()
+        registry.install(SetupModule(other: other))
+        #expect(try #require(registry.dependencyGraph().node("CatalogStore")).origin == "SetupModule")
+        #expect(try #require(other.dependencyGraph().node("CatalogStore")).origin == "registered directly")
     }
 
     /// Two components may each have a `Config`: two nodes, each under its full name.
