@@ -123,6 +123,28 @@ struct ConcurrencyTests {
         }
     }
 
+    /// A resolve that waited for another's build stops counting as waiting once it has the
+    /// instance: a wait left behind would stay in the coordinator for good, and a later
+    /// build could be taken for one that waits for whoever builds it.
+    @Test func aResolveThatWaitedForABuildLeavesNoWaitBehind() {
+        let registry = ServiceRegistry()
+        let waited = Guarded(false)
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry)
+            waited.withLock { $0 = $0 || wait }
+            return ReviewServiceImpl()
+        }
+        let rendezvous = Rendezvous(parties: 2)
+        let finished = onThreads(2) { _ in
+            rendezvous.arriveAndWait()
+            _ = try? registry.resolve(ReviewService.self)
+        }
+        #expect(finished)
+        #expect(waited.withLock { $0 }, "no resolve waited for the build")
+        let cell = registry.table.registration(for: ServiceKey(ReviewService.self, name: nil))?.cell
+        #expect(cell.map { BuildCoordinator.isAwaited(ObjectIdentifier($0)) } == false)
+    }
+
     @Test func singletonChainsResolveFromManyThreadsInAnyOrderWithoutDeadlock() {
         for _ in 0..<20 {
             let registry = ServiceRegistry()
