@@ -212,6 +212,17 @@ struct ErrorsTests {
         #expect(unwrap.note == nil)
     }
 
+    /// A tuple may hold an existential (`(any Clock, Int)`) that casts to the registered
+    /// tuple's element only by a downcast: no note suggests one.
+    @Test func tupleArgumentThatWouldNeedADowncastGetsNoConversionNote() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, args: (FixedClock, Int)) in BookScreenImpl(bookId: "\(args.0.now)") }
+        let clock: any Clock = FixedClock(now: 7)
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: (clock, 1)) }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.note == nil)
+    }
+
     @Test func resolvingWithoutTheArgumentIsAnArgumentMismatch() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
