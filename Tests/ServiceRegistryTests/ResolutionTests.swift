@@ -78,6 +78,17 @@ struct ResolutionTests {
         if resolved != nil { Issue.record("the registration of the optional type itself was not used") }
     }
 
+    /// An optional type registered under the name asked for, but taking an argument, is a
+    /// mismatch to report, not a reason to resolve the wrapped type instead.
+    @Test func optionalRegisteredWithAnArgumentIsAMismatchNotTheWrappedService() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "real") }
+        registry.register((any ReviewService)?.self) { (_, source: String) in ReviewServiceImpl(source: source) }
+        let error = try resolutionError { let _: (any ReviewService)? = try registry.resolve() }
+        #expect(error.reason == .argumentMismatch)
+        #expect(!registry.isRegistered((any ReviewService)?.self))
+    }
+
     @Test func optionalWithNothingRegisteredNamesTheWrappedService() throws {
         let registry = ServiceRegistry()
         let error = try resolutionError { let _: (any ReviewService)? = try registry.resolve() }
