@@ -828,6 +828,27 @@ struct SampleArgumentValidationTests {
         }
     }
 
+    /// A pass a factory runs continues the path of the build that runs it only to find
+    /// cycles: each failure it lists has a path of its own, without that build.
+    @Test func failuresOfAPassAFactoryRunsKeepPathsOfTheirOwn() throws {
+        let registry = ServiceRegistry()
+        registry.register(Catalog.self) { r in
+            _ = try r.resolve(Inventory.self)  // never registered
+            return Thing()
+        }
+        let paths = Guarded<[[String]]>([])
+        registry.register(Storefront.self, scope: .singleton) { [registry] _ in
+            do throws(ValidationError) {
+                try registry.validate()
+            } catch {
+                paths.withLock { $0 = error.failures.filter { $0.registration == "Catalog" }.map(\.error.path) }
+            }
+            return Thing()
+        }
+        _ = try registry.resolve(Storefront.self)
+        #expect(paths.withLock { $0 } == [["Catalog", "Inventory"]])
+    }
+
     /// One screen registered for each component's own `Config`: a sample of one checks
     /// that registration only, and the report asks for the other by its full name.
     @Test func aSampleOfOneOfTwoSameNamedArgumentTypesChecksOnlyItsRegistration() throws {
