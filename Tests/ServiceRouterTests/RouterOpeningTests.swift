@@ -275,6 +275,16 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://a/1", as: String.self) == "fallback")
     }
 
+    /// After a decline, a route that ends where the URL ends goes before a longer one whose
+    /// wildcard would match nothing, as it does when the best route is chosen.
+    @Test func afterADeclineARouteEndingWithTheURLGoesBeforeAnEmptyWildcard() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/42") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread://book/:id/*") { (_: any Greeter, _) in "wildcard" }
+        try router.register("weread://book/:id") { (_: any Greeter, _) in "exact end" }
+        #expect(try router.open("weread://book/42", as: String.self) == "exact end")
+    }
+
     /// A fallback may decline as a route's handler may: the scheme's passes the URL on to
     /// the global one, and when every fallback declines, opening fails with `.declined`.
     @Test func aFallbackMayDeclineAndPassTheURLOn() throws {
