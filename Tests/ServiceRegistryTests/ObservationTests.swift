@@ -64,6 +64,34 @@ struct ObservationTests {
         ])
     }
 
+    /// Threads that resolve a new singleton at the same moment hear of one build: a resolve
+    /// that finds the instance built once it may build it itself (by a thread that finished
+    /// meanwhile) reused it. The moment is short, so this meets it over many rounds.
+    @Test func aSingletonResolvedByManyThreadsAtOnceIsReportedBuiltOnce() {
+        let threads = 4
+        let rounds = 600
+        let root = ServiceRegistry()
+        let log = EventLog()
+        let token = root.addResolutionObserver { log.record($0) }
+        defer { root.removeResolutionObserver(token) }
+        let registries = (0..<rounds).map { _ in
+            let registry = root.makeChild()
+            registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }
+            return registry
+        }
+        let rendezvous = (0..<rounds).map { _ in Rendezvous(parties: threads) }
+        let finished = onThreads(threads) { _ in
+            for round in 0..<rounds {
+                rendezvous[round].arriveAndWait()
+                _ = try? registries[round].resolve(ReviewService.self)
+            }
+        }
+        #expect(finished)
+        let lines = log.lines
+        #expect(lines.count == rounds * threads)
+        #expect(lines.filter { $0.hasPrefix("built") }.count == rounds)
+    }
+
     @Test func reportsACachedSingletonAskedForDirectly() throws {
         let registry = makeRegistry()
         _ = try registry.resolve(ReviewService.self)
