@@ -486,6 +486,17 @@ struct ValidationTests {
         #expect(report.built == ["Checkout", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
     }
 
+    /// A type listed under its full name sorts by that name, not by the short one it shares,
+    /// so the lists read in the order of what they show.
+    @Test func typesListedUnderTheirFullNamesSortByThoseNames() throws {
+        let registry = ServiceRegistry()
+        registry.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
+        registry.register(Config.self) { _ in Config() }
+        registry.register(Payments.self) { _ in Thing() }
+        let report = try registry.validate()
+        #expect(report.built == ["Payments", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
+    }
+
     /// A registered type whose short name only a missing type shares is listed under its
     /// full name too, as the graph shows it: otherwise the error reads `Config` for a
     /// registration whose factory misses `Config`.
