@@ -13,6 +13,13 @@ struct URLGenerationTests {
         #expect(url == "weread://book/42/a%2Fb%20c%3F?q=%E7%BA%A2%20%26%20%2B&tab=all&from=push&flag#x%20y")
     }
 
+    /// A path segment keeps the characters RFC 3986 allows in one as they are (a `+` means
+    /// a space only in a query), so a generated link reads as its values do.
+    @Test func pathSegmentsKeepTheCharactersAllowedThere() throws {
+        let pattern = try RoutePattern("weread://tag/:name")
+        #expect(try pattern.url(parameters: ["name": "C++;a=b,@!$&'()"]) == "weread://tag/C++;a=b,@!$&'()")
+    }
+
     @Test func wildcardValueKeepsItsSlashes() throws {
         let pattern = try RoutePattern("weread://web/*path")
         #expect(try pattern.url(parameters: ["path": "help/faq page"]) == "weread://web/help/faq%20page")
