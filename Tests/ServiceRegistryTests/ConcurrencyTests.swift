@@ -502,6 +502,27 @@ struct ConcurrencyTests {
         #expect(try registry.resolve(Int.self, name: "new 1999") == 1999)
     }
 
+    /// A resolve through a child finds the parent's registration by a lookup of its own (the
+    /// child's table misses the key); replacing that registration meanwhile must not free
+    /// it under the reader.
+    @Test func resolvingThroughAChildWhileItsParentReRegistersNeverCrashes() {
+        let parent = ServiceRegistry()
+        let child = parent.makeChild()
+        parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "0") }
+        let failures = Counter()
+        let finished = onThreads(4) { thread in
+            for round in 0..<100_000 {
+                if thread == 0 {
+                    parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "\(round)") }
+                } else if (try? child.resolve(ReviewService.self)) == nil {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.value == 0)
+    }
+
     @Test func manyTasksResolvingTransientsAndSingletonsAgree() async {
         let registry = ServiceRegistry()
         let built = Counter()
