@@ -67,6 +67,17 @@ struct ErrorsTests {
         #expect(error.description.contains("ReviewService (name: \"offline\")"))
     }
 
+    /// Asked with an argument nothing is registered to take, the message names its type:
+    /// the fix's closure takes that type, and the reader sees why it did not match.
+    @Test func notRegisteredWithAnArgumentNamesTheArgumentsType() throws {
+        let registry = ServiceRegistry()
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(error.reason == .notRegistered)
+        #expect(error.description.hasPrefix(
+            "ServiceRegistry could not resolve `BookScreen`: nothing is registered for it "
+                + "taking an argument of type `String`.\n"))
+    }
+
     /// The table keeps registrations in hash order; the listing is sorted, so the text reads
     /// the same in every run and for every order of registering.
     @Test func lookAlikeRegistrationsAreListedInOrder() throws {
