@@ -304,6 +304,21 @@ struct ErrorsTests {
         #expect(error.note?.contains("resolves through the registry instead of its resolver `r`") == true)
     }
 
+    /// An override met again through the registry gets two notes, each a line of the
+    /// description of its own, indented as the others are.
+    @Test func twoNotesAreTwoLinesOfTheDescription() throws {
+        let registry = ServiceRegistry()
+        let error = try registry.withOverrides {
+            $0.register(ReviewService.self, scope: .singleton) { [registry] _ in try registry.resolve(ReviewService.self) }
+        } operation: {
+            try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        }
+        #expect(error.reason == .circularDependency)
+        let lines = error.description.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  A factory on this path resolves through the registry instead of its resolver") })
+        #expect(lines.contains { $0.hasPrefix("  `ReviewService` here is an override, met again while it is built") })
+    }
+
     /// Met through the registry right below its own build, a service need not have been
     /// resolved by its own factory: the path leaves out what was resolved through `r` in
     /// between (here the factory of `BookDetailService` closes the loop), so the fix is
