@@ -179,6 +179,16 @@ struct URLParsingTests {
         #expect(limit == 20)
     }
 
+    /// The limit is the longest URL accepted: one of exactly that many bytes is read, one
+    /// byte more is refused.
+    @Test func aURLOfExactlyTheLimitIsReadAndOneByteMoreIsRefused() throws {
+        let options = URLParsingOptions(maximumLength: 20)
+        let atLimit = "weread://book/" + String(repeating: "x", count: 6)
+        #expect(try RouteURL(atLimit, options: options).pathSegments == ["xxxxxx"])
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(atLimit + "x", options: options) }
+        #expect(caseName(reason) == "urlTooLong")
+    }
+
     /// The limit bounds the work a hostile URL causes, so the error's text must not carry
     /// all of it into a log: it quotes the URL's start, cut by scalars (a single character
     /// made of one letter and a million combining marks is cut too).
