@@ -36,6 +36,11 @@ struct URLParsingTests {
         #expect(empty.pathSegments == ["settings"])
     }
 
+    /// A host is compared in lowercase, also where an escape spells a capital (`%42` is `B`).
+    @Test func aHostIsLowercasedAlsoWhereAnEscapeSpellsACapital() throws {
+        #expect(try RouteURL("weread://%42ook/42").host == "book")
+    }
+
     @Test func readsPort() throws {
         let url = try RouteURL("https://weread.example:8443/book/1")
         #expect(url.host == "weread.example")
