@@ -41,6 +41,17 @@ struct URLParsingTests {
         #expect(try RouteURL("weread://%42ook/42").host == "book")
     }
 
+    /// A user part in the authority is refused as credentials, with a message that says so
+    /// and how to fix it, rather than as a host with an odd character.
+    @Test func credentialsInTheAuthorityAreRefusedAsSuch() {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://reader@book/42") }
+        guard case .malformedURL(let problem)? = reason else {
+            Issue.record("expected malformedURL, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem == "its authority 'reader@book' contains credentials ('@'); remove the user part")
+    }
+
     @Test func readsPort() throws {
         let url = try RouteURL("https://weread.example:8443/book/1")
         #expect(url.host == "weread.example")
