@@ -482,6 +482,14 @@ struct RouterOpeningTests {
         #expect(RouteParameters(["path": "a/b"]).wildcard == nil)
     }
 
+    /// Parameters made for a test list their names in one order, not in the order the
+    /// dictionary they came from happens to have in this run.
+    @Test func parametersMadeForATestListTheirNamesInOrder() {
+        let parameters = RouteParameters(["f": "6", "b": "2", "e": "5", "a": "1", "d": "4", "c": "3"])
+        #expect(parameters.names == ["a", "b", "c", "d", "e", "f"])
+        #expect(parameters.description == "[a=1, b=2, c=3, d=4, e=5, f=6]")
+    }
+
     /// A required query item written without '=' is in the URL, so the error does not
     /// call it missing: its value is empty.
     @Test func aRequiredQueryItemWithoutAValueIsNotCalledMissing() throws {
