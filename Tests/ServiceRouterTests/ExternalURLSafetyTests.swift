@@ -143,6 +143,21 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://debug/other", as: String.self, from: .external) == "fallback")
     }
 
+    /// The in-app-only refusal is for external URLs: for app code, an in-app-only route
+    /// that declines is passed over like any other, and the fallbacks still run.
+    @Test func inAppURLsAnInAppOnlyRouteDeclinesReachTheFallbacks() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://debug/reset") }
+        guard case .declined(let patterns)? = reason else {
+            Issue.record("expected declined, got \(String(describing: reason))")
+            return
+        }
+        #expect(patterns == ["weread://debug/reset"])
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        #expect(try router.open("weread://debug/reset", as: String.self) == "fallback")
+    }
+
     @Test func limitsApplyToEveryOpen() throws {
         let router = try makeEchoRouter(
             ["weread://*"], configuration: .init(parsing: URLParsingOptions(maximumLength: 64, maximumSegmentCount: 4))
