@@ -123,6 +123,21 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://debug/reset", as: String.self, from: .external) == "public")
     }
 
+    /// An external URL no route takes is not explained by an in-app-only route it nearly
+    /// matches: outside URLs cannot open that route whatever its parameters, and the
+    /// message would name a route kept from them.
+    @Test func anExternalURLNoRouteTakesIsNotExplainedByAnInAppOnlyRoute() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        try router.register("weread://debug/:level(int)", inAppOnly: true) { (_: any Greeter, _) in "debug" }
+        let external = routeErrorReason { () throws(RouteError) in try router.open("weread://debug/high", from: .external) }
+        #expect(caseName(external) == "noRoute")
+        let inApp = routeErrorReason { () throws(RouteError) in try router.open("weread://debug/high") }
+        guard case .invalidParameter("level", "high", _, "weread://debug/:level(int)")? = inApp else {
+            Issue.record("expected invalidParameter, got \(String(describing: inApp))")
+            return
+        }
+    }
+
     /// A public route that declines does not take the URL: as when no public route
     /// matches, the in-app-only route's refusal stands and no fallback runs.
     @Test func externalURLsAnInAppOnlyRouteMatchesAreRefusedWhenThePublicRoutesDecline() throws {
