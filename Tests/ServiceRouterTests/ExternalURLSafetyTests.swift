@@ -88,6 +88,19 @@ struct ExternalURLSafetyTests {
         }
     }
 
+    /// With no scheme allowed, a refusal says so instead of listing nothing, whichever
+    /// reason it gives.
+    @Test func aRefusalWhenNoSchemeIsAllowedSaysNone() throws {
+        let listed = ServiceRouter(registry: makeRegistry(), configuration: .init(allowedExternalSchemes: []))
+        let error = try #require(throws: RouteError.self) { try listed.open("weread://book/1", from: .external) }
+        #expect(error.description.hasPrefix("Refused external URL 'weread://book/1': the scheme 'weread' is not allowed (allowed: none). "), "\(error)")
+
+        let inAppOnly = ServiceRouter(registry: makeRegistry())
+        try inAppOnly.register("debug://reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        let refused = try #require(throws: RouteError.self) { try inAppOnly.open("debug://reset", from: .external) }
+        #expect(refused.description.contains("is in-app only (allowed: none). "), "\(refused)")
+    }
+
     @Test func allowListIsCaseInsensitiveHoweverItIsSet() {
         var configuration = ServiceRouter.Configuration()
         configuration.allowedExternalSchemes = ["WeRead", "HTTPS"]
