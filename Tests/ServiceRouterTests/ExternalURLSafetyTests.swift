@@ -284,6 +284,15 @@ struct ExternalURLSafetyTests {
         #expect(pattern.description.contains("it needs 1 path segment but URLs may have at most 0"))
     }
 
+    /// Only one is singular: a limit of zero reads "more than 0 path segments".
+    @Test func limitsOfZeroAreCountedInThePlural() throws {
+        let options = URLParsingOptions(maximumSegmentCount: 0, maximumQueryItemCount: 0)
+        let segments = try #require(throws: RouteError.self) { try RouteURL("weread://h/a", options: options) }
+        #expect(segments.description.hasPrefix("Refused 'weread://h/a': it has more than 0 path segments. "), "\(segments)")
+        let items = try #require(throws: RouteError.self) { try RouteURL("weread://h?a", options: options) }
+        #expect(items.description.hasPrefix("Refused 'weread://h?a': it has more than 0 query items. "), "\(items)")
+    }
+
     @Test func patternsRequiringMoreQueryItemsThanTheLimitAreRefusedAtRegistration() throws {
         let options = URLParsingOptions(maximumQueryItemCount: 2)
         let router = try makeEchoRouter(["weread://s?a&b=:n"], configuration: .init(parsing: options))
