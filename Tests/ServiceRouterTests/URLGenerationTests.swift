@@ -164,6 +164,20 @@ struct URLGenerationTests {
         #expect(url == "weread://search?q=emma&tab=all&page=2")
     }
 
+    /// An extra item without a value, named like an item the pattern captures, is refused
+    /// as conflicting even when the capture's value was left out too: it would never be
+    /// the capture's value, and the fix is the same, to pass that value in `parameters`.
+    @Test func aValuelessExtraQueryItemConflictsWithACaptureLeftWithoutAValue() throws {
+        let router = try makeEchoRouter(["weread://search?q=:text"])
+        let reason = routeErrorReason { () throws(RouteError) in
+            try router.url(for: "weread://search?q=:text", query: [QueryItem(name: "q", value: nil)])
+        }
+        guard case .conflictingQueryItem("q", nil, "weread://search?q=:text")? = reason else {
+            Issue.record("expected conflictingQueryItem, got \(String(describing: reason))")
+            return
+        }
+    }
+
     /// A URL has one fragment: one given beside a pattern's that disagrees would be lost.
     @Test(arguments: [
         ("weread://shelf#top", [String: String](), "the pattern requires the fragment 'top'", "Leave out fragment:, or pass that one."),
