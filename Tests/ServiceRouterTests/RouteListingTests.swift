@@ -28,6 +28,20 @@ struct RouteListingTests {
         #expect(router.routes.map(\.priority) == [Int.max, 0, Int.min])
     }
 
+    /// Only the default priority, 0, goes unwritten: a negative one ranks a route below its
+    /// equals just as a positive one ranks it above, and the listing says so.
+    @Test func describesEveryPriorityButTheDefaultNegativeOnesToo() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        for priority in [-1, 0, 1] {
+            try router.register("weread://shelf", priority: priority) { (_: any Greeter, _) in 0 }
+        }
+        #expect(router.routes.map(\.description) == [
+            "weread://shelf → ServiceRouterTests.Greeter [priority 1]",
+            "weread://shelf → ServiceRouterTests.Greeter",
+            "weread://shelf → ServiceRouterTests.Greeter [priority -1]",
+        ])
+    }
+
     /// A private type's full name carries the runtime's `(unknown context at $…)`, an
     /// address that differs from run to run; the listing leaves it out, as the registry's
     /// dependency graph does.
