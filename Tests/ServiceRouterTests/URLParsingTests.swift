@@ -223,6 +223,18 @@ struct URLParsingTests {
         #expect(short.description.hasPrefix("Refused '\(shortURL)': it is 94 bytes long"))
     }
 
+    /// The cut is exact: a URL of up to 100 bytes is quoted whole, a longer one by its
+    /// first 64 scalars and an ellipsis.
+    @Test func aURLOverTheLengthLimitIsQuotedWholeUpToAHundredBytes() throws {
+        let options = URLParsingOptions(maximumLength: 50)
+        let hundred = "weread://book/" + String(repeating: "x", count: 86)
+        let whole = try #require(throws: RouteError.self) { try RouteURL(hundred, options: options) }
+        #expect(whole.description.hasPrefix("Refused '\(hundred)': it is 100 bytes long"), "\(whole)")
+        let longer = hundred + "y"
+        let cut = try #require(throws: RouteError.self) { try RouteURL(longer, options: options) }
+        #expect(cut.description.hasPrefix("Refused '\(longer.prefix(64))…': it is 101 bytes long"), "\(cut)")
+    }
+
     @Test func enforcesSegmentAndQueryItemLimits() throws {
         let options = URLParsingOptions(maximumSegmentCount: 3, maximumQueryItemCount: 2)
         #expect(try RouteURL("weread://h/a/b/c", options: options).pathSegments.count == 3)
