@@ -275,6 +275,17 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://a/1", as: String.self) == "fallback")
     }
 
+    /// The message names every route that declined, in the order they were tried.
+    @Test func aDeclinedErrorNamesEveryRouteThatDeclined() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://a/:x") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread://a/*") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://a/1") }
+        #expect(
+            error.description == "Every route matching 'weread://a/1' declined it (weread://a/:x, weread://a/*), "
+                + "and no fallback took it.")
+    }
+
     /// After a decline, a route that ends where the URL ends goes before a longer one whose
     /// wildcard would match nothing, as it does when the best route is chosen.
     @Test func afterADeclineARouteEndingWithTheURLGoesBeforeAnEmptyWildcard() throws {
