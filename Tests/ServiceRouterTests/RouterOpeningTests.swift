@@ -135,6 +135,20 @@ struct RouterOpeningTests {
         #expect(pattern == "weread://a")
     }
 
+    /// After a decline, a result of the wrong type is blamed on the route that returned it,
+    /// not on the one that declined.
+    @Test func aResultTypeMismatchAfterADeclineNamesTheRouteThatReturnedTheResult() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id(int)") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread://book/:id") { (_: any Greeter, _) in "untyped" }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("weread://book/1", as: Int.self) }
+        guard case .resultTypeMismatch("Int", "String", let pattern)? = reason else {
+            Issue.record("expected resultTypeMismatch, got \(String(describing: reason))")
+            return
+        }
+        #expect(pattern == "weread://book/:id")
+    }
+
     /// Like the route listing, the error names a private type without the runtime's
     /// `(unknown context at $…)`, an address that differs from run to run.
     @Test func aResultTypeMismatchNamesAPrivateTypeWithoutTheRuntimesAddress() throws {
