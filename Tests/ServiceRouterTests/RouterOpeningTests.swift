@@ -388,6 +388,14 @@ struct RouterOpeningTests {
         #expect(counter.value == 1)
     }
 
+    /// A fallback's request says where the URL came from, as a route's does.
+    @Test func aFallbackSeesWhereTheURLCameFrom() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        router.setFallback(forScheme: "weread") { request in request.origin == .external ? "external" : "in-app" }
+        #expect(try router.open("weread://x", as: String.self) == "in-app")
+        #expect(try router.open("weread://x", as: String.self, from: .external) == "external")
+    }
+
     /// A fallback's request captures no parameters. A handler shared with a route that
     /// reads one there is told so, with the URL, rather than of a "route" that has none.
     @Test func aParameterReadInAFallbackIsMissingFromTheFallbackNotARoute() throws {
