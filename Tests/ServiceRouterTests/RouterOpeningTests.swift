@@ -476,6 +476,25 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
     }
 
+    /// A fragment the closest route captures is named by its parameter; one it fixes is
+    /// named `fragment`.
+    @Test func noRouteNamesAnUnmetFragmentByTheParameterCapturingIt() throws {
+        let router = try makeEchoRouter(["weread://shelf#:section(int)", "weread://note#top"])
+        let cases: [(String, String, String?, String)] = [
+            ("weread://shelf#top", "section", "top", "an int"),
+            ("weread://shelf", "section", nil, "an int"),
+            ("weread://note#end", "fragment", "end", "'top'"),
+        ]
+        for (url, name, value, expected) in cases {
+            let reason = routeErrorReason { () throws(RouteError) in try router.open(url) }
+            guard case .invalidParameter(let gotName, let gotValue, let gotExpected, _)? = reason else {
+                Issue.record("expected invalidParameter for \(url), got \(String(describing: reason))")
+                continue
+            }
+            #expect((gotName, gotValue, gotExpected) == (name, value, expected), "\(url)")
+        }
+    }
+
     /// `weread:/book/42` (or `weread:book/42`) for `weread://book/42` is a typo no route of
     /// the scheme can match; the message says the fix is in the URL's form.
     @Test func noRouteForAURLInTheOtherFormThanItsSchemesRoutesSaysSo() throws {
