@@ -137,6 +137,7 @@ struct RoutePatternTests {
         ("weread://search?:q", "to capture the item 'q' write '?q' or '?q=:q'"),
         ("weread://search?:page(int)", "to capture the item 'page' write '?page=:page(int)'"),
         ("weread://search?:(int)", "to capture the item 'name' write '?name=:name(int)'"),
+        ("weread://search?:", "to capture the item 'name' write '?name=:name'"),
         ("weread://search?:tab=all", "to require the item 'tab' write '?tab=all'"),
     ])
     func aQueryItemNameStartingWithAColonIsToldHowQueryItemsAreWritten(pattern: String, fix: String) throws {
