@@ -88,6 +88,28 @@ struct ExternalURLSafetyTests {
         }
     }
 
+    /// A refusal lists the allowed schemes sorted, from an explicit list as from the
+    /// default one, so the message is the same on every run.
+    @Test func aSchemeRefusalListsTheAllowedSchemesSorted() throws {
+        let schemes = ["weread", "https", "mailto", "itms", "app", "zhihu", "b"]
+        let listed = ServiceRouter(registry: makeRegistry(), configuration: .init(allowedExternalSchemes: Set(schemes)))
+        let fromList = routeErrorReason { () throws(RouteError) in try listed.open("ftp://x", from: .external) }
+        guard case .schemeNotAllowed("ftp", let allowedByList)? = fromList else {
+            Issue.record("expected schemeNotAllowed, got \(String(describing: fromList))")
+            return
+        }
+        #expect(allowedByList == schemes.sorted())
+
+        let byDefault = ServiceRouter(registry: makeRegistry())
+        for scheme in schemes { byDefault.setFallback(forScheme: scheme) { _ in scheme } }
+        let fromDefault = routeErrorReason { () throws(RouteError) in try byDefault.open("ftp://x", from: .external) }
+        guard case .schemeNotAllowed("ftp", let allowedByDefault)? = fromDefault else {
+            Issue.record("expected schemeNotAllowed, got \(String(describing: fromDefault))")
+            return
+        }
+        #expect(allowedByDefault == schemes.sorted())
+    }
+
     /// With no scheme allowed, a refusal says so instead of listing nothing, whichever
     /// reason it gives.
     @Test func aRefusalWhenNoSchemeIsAllowedSaysNone() throws {
