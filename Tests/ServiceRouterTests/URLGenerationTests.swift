@@ -129,6 +129,20 @@ struct URLGenerationTests {
         #expect(try RoutePattern("weread://*rest").url(parameters: ["rest": "shelf/A"]) == "weread://shelf/A")
     }
 
+    /// A host value with a capital is refused saying what it must be: for an untyped
+    /// parameter or a wildcard, a value without capital letters.
+    @Test func aHostValueWithACapitalIsRefusedSayingWhatItMustBe() throws {
+        let cases: [(String, [String: String])] = [("weread://:screen", ["screen": "Shelf"]), ("weread://*rest", ["rest": "Shelf/A"])]
+        for (pattern, parameters) in cases {
+            let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern).url(parameters: parameters) }
+            guard case .invalidParameter(_, _, let expected, _)? = reason else {
+                Issue.record("expected invalidParameter for \(pattern), got \(String(describing: reason))")
+                continue
+            }
+            #expect(expected == "a value without capital letters (a URL's host is read in lowercase)", "\(pattern)")
+        }
+    }
+
     /// A URL opened reads only the first query item of a name, the pattern's, so an extra
     /// item named like one the pattern fixes or captures, with another value, would be
     /// lost: refused, saying where the value belongs.
