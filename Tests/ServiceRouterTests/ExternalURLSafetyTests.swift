@@ -150,6 +150,18 @@ struct ExternalURLSafetyTests {
         #expect(router.routes.first?.isInAppOnly == true)
     }
 
+    /// The in-app-only refusal says both fixes: open the URL from app code, or register
+    /// the route without `inAppOnly`.
+    @Test func anInAppOnlyRefusalSaysHowToOpenTheRoute() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://debug/reset", from: .external) }
+        #expect(
+            error.description == "Refused external URL 'weread://debug/reset': route 'weread://debug/reset' is in-app "
+                + "only. Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may "
+                + "open it.")
+    }
+
     @Test func externalURLsSkipInAppOnlyRoutesForTheNextPublicOne() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://debug/:action", inAppOnly: true) { (_: any Greeter, _) in "private" }
