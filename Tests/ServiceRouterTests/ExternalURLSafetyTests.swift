@@ -318,6 +318,16 @@ struct ExternalURLSafetyTests {
         #expect(pattern.description.contains("it needs 1 path segment but URLs may have at most 0"))
     }
 
+    /// A refusal for too many path segments names the option to raise, as the one for
+    /// too many query items does.
+    @Test func aSegmentLimitRefusalNamesTheOptionToRaise() throws {
+        let options = URLParsingOptions(maximumSegmentCount: 1)
+        let error = try #require(throws: RouteError.self) { try RouteURL("weread://h/a/b", options: options) }
+        #expect(
+            error.description == "Refused 'weread://h/a/b': it has more than 1 path segment. "
+                + "Raise URLParsingOptions.maximumSegmentCount if such URLs are expected.")
+    }
+
     /// Only one is singular: a limit of zero reads "more than 0 path segments".
     @Test func limitsOfZeroAreCountedInThePlural() throws {
         let options = URLParsingOptions(maximumSegmentCount: 0, maximumQueryItemCount: 0)
