@@ -366,6 +366,15 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://nothing") }) == "noRoute")
     }
 
+    /// Without a route or a fallback for a URL, the message gives both fixes.
+    @Test func aURLNoRouteOrFallbackTakesIsToldBothFixes() throws {
+        let router = try makeEchoRouter(["weread://book/:id"])
+        let error = try #require(throws: RouteError.self) { try router.open("weread://nothing") }
+        #expect(
+            error.description == "No route matches 'weread://nothing' and no fallback is set for its scheme. "
+                + "Register a route for it or set a fallback with setFallback(forScheme:).")
+    }
+
     /// A scheme is named as the URL spells it before its `:` or `://`; written with them,
     /// a fallback was stored under a key no URL has, and never ran, while the error said
     /// no fallback was set.
