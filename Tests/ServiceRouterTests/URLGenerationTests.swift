@@ -20,6 +20,15 @@ struct URLGenerationTests {
         #expect(try pattern.url(parameters: ["name": "C++;a=b,@!$&'()"]) == "weread://tag/C++;a=b,@!$&'()")
     }
 
+    /// An `@` in a host value is escaped: written raw, it would read as credentials, which
+    /// a URL is refused for.
+    @Test func anAtSignInAHostValueIsEscaped() throws {
+        let router = try makeEchoRouter(["weread://:screen/x"])
+        let url = try router.url(for: "weread://:screen/x", parameters: ["screen": "a@b"])
+        #expect(url == "weread://a%40b/x")
+        #expect(try router.match(url).parameters["screen"] == "a@b")
+    }
+
     @Test func wildcardValueKeepsItsSlashes() throws {
         let pattern = try RoutePattern("weread://web/*path")
         #expect(try pattern.url(parameters: ["path": "help/faq page"]) == "weread://web/help/faq%20page")
