@@ -340,8 +340,9 @@ struct PatternParser {
     }
 }
 
-/// Bytes that may stand unescaped in a host: unreserved characters and the
-/// sub-delimiters, minus `:` (it would read as a port).
+/// Bytes that may stand unescaped in a host: those of a path segment (which already
+/// leave out `:`, which would read as a port), minus `@`, which would read as the end of
+/// credentials.
 func isAllowedInHost(_ byte: UInt8) -> Bool {
     byte != UInt8(ascii: "@") && PercentEncoding.isAllowedInPathSegment(byte)
 }
