@@ -474,14 +474,7 @@ struct RouterOpeningTests {
             ("weread://search?q=", "q", "", "a non-empty value"),
             ("weread://tab?name=notes", "name", "notes", "'reviews'"),
         ]
-        for (url, name, value, expected) in cases {
-            let reason = routeErrorReason { () throws(RouteError) in try router.open(url) }
-            guard case .invalidParameter(let gotName, let gotValue, let gotExpected, _)? = reason else {
-                Issue.record("expected invalidParameter for \(url), got \(String(describing: reason))")
-                continue
-            }
-            #expect((gotName, gotValue, gotExpected) == (name, value, expected), "\(url)")
-        }
+        expectInvalidParameters(opening: cases, in: router)
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
     }
 
@@ -494,6 +487,14 @@ struct RouterOpeningTests {
             ("weread://shelf", "section", nil, "an int"),
             ("weread://note#end", "fragment", "end", "'top'"),
         ]
+        expectInvalidParameters(opening: cases, in: router)
+    }
+
+    /// Opens each case's URL in `router` and expects `invalidParameter` with the case's
+    /// parameter name, value and expected value.
+    private func expectInvalidParameters(
+        opening cases: [(url: String, name: String, value: String?, expected: String)], in router: ServiceRouter
+    ) {
         for (url, name, value, expected) in cases {
             let reason = routeErrorReason { () throws(RouteError) in try router.open(url) }
             guard case .invalidParameter(let gotName, let gotValue, let gotExpected, _)? = reason else {
