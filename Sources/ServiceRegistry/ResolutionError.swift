@@ -134,37 +134,17 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The entries of the path, and the service type, as the messages write them: each
     /// type as code outside it writes it, unless two different types on the path read the
     /// same (a `Config` whose factory resolves another component's `Config`), which are
-    /// then written with their modules, as ``TypeName/distinguishing(_:)`` writes
-    /// argument types. Otherwise `Config → Config` would read as a cycle, and the fix would
-    /// name a type that is registered already.
+    /// then written with their modules, as argument types are
+    /// (``TypeName/distinguishing(_:)``). Otherwise `Config → Config` would read as a
+    /// cycle, and the fix would name a type that is registered already.
     private static func names(
         of path: [AnyRegistration], requested: Any.Type?, name: String?, serviceType: String
     ) -> (path: [String], serviceType: String) {
-        struct Entry {
-            let type: String
-            let name: String?
-            let qualified: () -> String
-        }
-        var entries = path.map { registration in
-            Entry(type: registration.serviceTypeName, name: registration.key.name) {
-                registration.qualifiedServiceTypeName
-            }
-        }
-        if let requested {
-            entries.append(Entry(type: serviceType, name: name) { TypeName.qualified(requested) })
-        }
-        // Full names are formatted only for short names met more than once.
-        var counts: [String: Int] = [:]
-        for entry in entries { counts[entry.type, default: 0] += 1 }
-        var fullNames: [String: Set<String>] = [:]
-        for entry in entries where counts[entry.type, default: 0] > 1 {
-            fullNames[entry.type, default: []].insert(entry.qualified())
-        }
-        func shown(_ entry: Entry) -> String {
-            (fullNames[entry.type]?.count ?? 0) > 1 ? entry.qualified() : entry.type
-        }
-        let service = entries.last.map { $0.type == serviceType ? shown($0) : serviceType } ?? serviceType
-        return (entries.map { TypeName.describe(shown($0), name: $0.name) }, service)
+        let types = path.map(\.serviceType) + (requested.map { [$0] } ?? [])
+        let names = path.map(\.key.name) + (requested == nil ? [] : [name])
+        let shown = TypeName.distinguishing(types)
+        let service = types.last.map { TypeName.of($0) == serviceType ? shown[shown.count - 1] : serviceType }
+        return (zip(shown, names).map { TypeName.describe($0, name: $1) }, service ?? serviceType)
     }
 
     /// What was asked, the resolution path, and the likely fix, on several lines.

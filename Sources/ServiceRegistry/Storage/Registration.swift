@@ -81,13 +81,16 @@ class AnyRegistration: @unchecked Sendable {
 
     // MARK: Typed operations, overridden by ServiceRegistration<Service>
 
+    /// The service type.
+    var serviceType: Any.Type { fatalError("subclass responsibility") }
+
     /// The service type as a reader writes it, such as `ReviewService`.
-    var serviceTypeName: String { fatalError("subclass responsibility") }
+    var serviceTypeName: String { TypeName.of(serviceType) }
 
     /// The service type with the module and types it is nested in, such as
     /// `WeReadInterfaces.ReviewService` (see ``TypeName/qualified(_:)``): tells apart two
     /// types of one short name.
-    var qualifiedServiceTypeName: String { fatalError("subclass responsibility") }
+    var qualifiedServiceTypeName: String { TypeName.qualified(serviceType) }
 
     /// The argument type as a reader writes it, or `nil` for a factory without one.
     var argumentTypeName: String? { argumentType.map(TypeName.of) }
@@ -218,9 +221,7 @@ class AnyRegistration: @unchecked Sendable {
 class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
     // @unchecked: no stored state beyond the immutable and atomic base.
 
-    override var serviceTypeName: String { TypeName.of(Service.self) }
-
-    override var qualifiedServiceTypeName: String { TypeName.qualified(Service.self) }
+    override var serviceType: Any.Type { Service.self }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
