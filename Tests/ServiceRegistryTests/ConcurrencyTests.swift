@@ -310,14 +310,17 @@ struct ConcurrencyTests {
             return FixedClock(now: 7)
         }
         let background = Guarded<Task<Int?, Never>?>(nil)
+        // The task runs on a thread of its own: on the cooperative pool it could wait for a
+        // thread while other tests hold them all, and outlast the waits below.
+        let executor = ThreadExecutor(stackSize: 1 << 20)
         registry.register(ReviewService.self, scope: .singleton) { r in
-            background.withLock { $0 = Task { try? registry.resolve(Clock.self).now } }
+            background.withLock { $0 = Task(executorPreference: executor) { try? registry.resolve(Clock.self).now } }
             _ = clockBuilding.wait(timeout: .now() + 10)
             defer { factoryAsked.withLock { $0 = true } }
             _ = try r.resolve(Clock.self)  // being built by the task: waits for it
             return ReviewServiceImpl()
         }
-        // On a thread of its own, so the blocking factory leaves the task its pool threads.
+        // On a thread of its own, so the blocking factory holds none of the pool's threads.
         let failure = Guarded<String?>(nil)
         let finished = onThreads(1) { _ in
             do { _ = try registry.resolve(ReviewService.self) } catch { failure.withLock { $0 = "\(error)" } }
