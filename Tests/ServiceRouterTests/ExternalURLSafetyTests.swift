@@ -64,6 +64,19 @@ struct ExternalURLSafetyTests {
         #expect(!router.canOpen("debug://other", from: .external))
     }
 
+    /// The default counts a scheme's public routes: replacing one of two with an in-app-only
+    /// route keeps the scheme allowed, and replacing the other refuses it.
+    @Test func aSchemeStaysAllowedByDefaultUntilItsLastPublicRouteIsMadeInAppOnly() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        router.setFallback { _ in "global" }
+        try router.register("debug://status") { (_: any Greeter, _) in "status" }
+        try router.register("debug://logs") { (_: any Greeter, _) in "logs" }
+        try router.register("debug://status", inAppOnly: true) { (_: any Greeter, _) in "status" }
+        #expect(try router.open("debug://other", as: String.self, from: .external) == "global")
+        try router.register("debug://logs", inAppOnly: true) { (_: any Greeter, _) in "logs" }
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("debug://other", from: .external) }) == "schemeNotAllowed")
+    }
+
     @Test func anExplicitAllowListReplacesTheDefault() throws {
         let router = try makeEchoRouter(
             ["weread://book/:id", "internal://debug"], configuration: .init(allowedExternalSchemes: ["WeRead"])
