@@ -50,6 +50,18 @@ struct PrecedenceTests {
         }
     }
 
+    /// As above with the better route under the edge explored first: what the later edge
+    /// finds must not replace it.
+    @Test func betweenTypedEdgesTheFirstEdgesBetterRouteIsKept() throws {
+        let any = ParameterType(name: "any", description: "anything") { !$0.isEmpty }
+        let patterns = ["weread://a/:m(any)/end", "weread://a/:n(int)/:tail"]
+        for order in [patterns, patterns.reversed()] {
+            let router = try makeEchoRouter(order, configuration: .init(parameterTypes: [any]))
+            #expect(try router.open("weread://a/5/end", as: String.self) == "weread://a/:m(any)/end")
+            #expect(try router.open("weread://a/5/other", as: String.self) == "weread://a/:n(int)/:tail")
+        }
+    }
+
     @Test func aBacktrackedLiteralBranchFallsBackToParameters() throws {
         let patterns = ["weread://a/b/c", "weread://a/:x/d"]
         #expect(try winner(of: "weread://a/b/d", among: patterns) == "weread://a/:x/d")
