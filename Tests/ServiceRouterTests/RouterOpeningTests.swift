@@ -275,6 +275,26 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://book/latest", as: String.self) == "slug low")
     }
 
+    /// A URL without a host (`weread:settings/…`) that its best route declines goes on to
+    /// the next route of that form, as a URL with a host does.
+    @Test func aDeclinedURLWithoutAHostGoesToTheNextCandidate() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread:settings/:page") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("weread:settings/*") { (_: any Greeter, _) in "wildcard" }
+        #expect(try router.open("weread:settings/fonts", as: String.self) == "wildcard")
+    }
+
+    /// A route whose service is resolved with an argument may decline as well.
+    @Test func aRouteResolvingItsServiceWithAnArgumentMayDecline() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://user/:id(int)", argument: { try $0.parameters.int("id") }) {
+            (profile: any Profile, _) -> RouteOutcome<Int> in profile.userID > 0 ? .handled(profile.userID) : .declined
+        }
+        try router.register("weread://user/*") { (_: any Greeter, _) in -1 }
+        #expect(try router.open("weread://user/7", as: Int.self) == 7)
+        #expect(try router.open("weread://user/0", as: Int.self) == -1)
+    }
+
     @Test func whenEveryRouteDeclinesTheFallbackRunsElseADeclinedError() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://a/:x") { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
