@@ -498,6 +498,17 @@ struct RouterOpeningTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://book/1/notes") }) == "noRoute")
     }
 
+    /// The query requirements of the closest route that the URL meets are passed over: the
+    /// error names the first one it does not meet.
+    @Test func noRouteNamesTheFirstQueryRequirementTheURLDoesNotMeet() throws {
+        let router = try makeEchoRouter(["weread://search?kind=book&q=:term", "weread://list?filter=:filter&page=:page(int)"])
+        let cases: [(String, String, String?, String)] = [
+            ("weread://search?kind=book&q=", "q", "", "a non-empty value"),
+            ("weread://list?filter=new&page=two", "page", "two", "an int"),
+        ]
+        expectInvalidParameters(opening: cases, in: router)
+    }
+
     /// A fragment the closest route captures is named by its parameter; one it fixes is
     /// named `fragment`.
     @Test func noRouteNamesAnUnmetFragmentByTheParameterCapturingIt() throws {
