@@ -583,6 +583,13 @@ struct RouterOpeningTests {
         #expect(parameters.description == "[a=1, b=2, c=3, d=4, e=5, f=6]")
     }
 
+    /// Parameters made for a test belong to no route and no URL: a value that does not
+    /// convert is reported without either.
+    @Test func aValueOfParametersMadeForATestThatDoesNotConvertNamesNoRoute() throws {
+        let error = try #require(throws: RouteError.self) { try RouteParameters(["id": "abc"]).int("id") }
+        #expect(error.description == "Parameter 'id' must be an int, but got 'abc'.")
+    }
+
     /// A required query item written without '=' is in the URL, so the error does not
     /// call it missing: its value is empty.
     @Test func aRequiredQueryItemWithoutAValueIsNotCalledMissing() throws {
