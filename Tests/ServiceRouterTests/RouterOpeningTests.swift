@@ -653,6 +653,25 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://added", as: String.self) == "added")
     }
 
+    /// An error app code makes with `RouteError(_:url:)` (a handler may throw one, and it
+    /// passes through) lacks what only the router knows, such as the names a route has:
+    /// its description still reads, with a fix that does not need them.
+    @Test func anErrorMadeByAppCodeReadsWithoutWhatOnlyTheRouterKnows() {
+        let missing = RouteError(.missingParameter(name: "id", pattern: "weread://book/:id"), url: "weread://book/1")
+        #expect(
+            missing.description == "No parameter 'id' in route 'weread://book/:id' for 'weread://book/1'. Use a name "
+                + "declared in the pattern, or declare 'id' in the pattern (':id', '?id=' or '#:id').")
+        let item = RouteError(.conflictingQueryItem(name: "q", value: "emma", pattern: "weread://search?q=:text"))
+        #expect(
+            item.description == "Cannot build a URL for route 'weread://search?q=:text': the extra query item 'q=emma' "
+                + "is named like an item the pattern fixes or captures, and a URL opened reads only the first item of "
+                + "a name, so the extra one would be lost. Leave it out of query:, or give it another name.")
+        let fragment = RouteError(.conflictingFragment(value: "bottom", pattern: "weread://shelf#top"))
+        #expect(
+            fragment.description == "Cannot build a URL for route 'weread://shelf#top': the pattern fixes or captures "
+                + "the fragment, so the fragment 'bottom' given would be lost (a URL has one). Leave out fragment:.")
+    }
+
     @Test func everyErrorDescriptionNamesTheURLAndAFix() throws {
         let router = try makeEchoRouter(["weread://book/:id(int)"])
         for url in ["weread://book/x", "weread://nothing", "nope", "weread://book/%zz"] {
