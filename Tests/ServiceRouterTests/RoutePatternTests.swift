@@ -194,6 +194,33 @@ struct RoutePatternTests {
         }
     }
 
+    /// The known types listed include the custom ones the pattern was read with.
+    @Test func unknownTypeErrorNamesTheCustomTypesToo() throws {
+        let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
+        let error = try #require(throws: RouteError.self) { try RoutePattern("weread://n/:n(odd)", parameterTypes: [even]) }
+        #expect(error.description.contains("the parameter type 'odd' is unknown (known: even, int, string, uuid)"), "\(error)")
+    }
+
+    /// A capture in a query item's value that cannot be read names the item it is in.
+    @Test func aBadCaptureInAQueryItemNamesTheItem() throws {
+        let error = try #require(throws: RouteError.self) { try RoutePattern("weread://search?q=:te-rm") }
+        #expect(
+            error.description == "Invalid route pattern 'weread://search?q=:te-rm': in query item 'q', "
+                + "a parameter name must be one or more letters, digits or '_'.")
+    }
+
+    /// A pattern keeps the text it was written as, while equality and hashing go by the
+    /// normalised form: two spellings of one pattern are one key of a set or dictionary.
+    @Test func twoSpellingsOfAPatternAreOneKeyAndKeepTheirText() throws {
+        let written = try RoutePattern("WeRead://Book/:id?b=1&a=2")
+        let normalised = try RoutePattern("weread://book/:id?a=2&b=1")
+        #expect(written.text == "WeRead://Book/:id?b=1&a=2")
+        #expect(normalised.text == "weread://book/:id?a=2&b=1")
+        #expect(Set([written, normalised]).count == 1)
+        #expect(written.hashValue == normalised.hashValue)
+        #expect(try Set([written, normalised, RoutePattern("weread://book/:id?a=2")]).count == 2)
+    }
+
     /// A wildcard matches the rest of the path, any number of segments, so it takes no
     /// type: the error says so and how to write the pattern, rather than calling
     /// `rest(int)` a bad name.
