@@ -57,6 +57,18 @@ struct URLGenerationTests {
         }
     }
 
+    /// An unnamed wildcard's value is given as `parameters["*"]`, so an error about the
+    /// value names it `*`, in the path as in the host.
+    @Test(arguments: [("weread://web/*", "a//b"), ("weread://*", "Shelf/a")])
+    func anErrorAboutAnUnnamedWildcardsValueNamesItStar(pattern: String, value: String) throws {
+        let error = try #require(throws: RouteError.self) { try RoutePattern(pattern).url(parameters: ["*": value]) }
+        guard case .invalidParameter("*", _, _, _) = error.reason else {
+            Issue.record("expected invalidParameter for '*', got \(error.reason)")
+            return
+        }
+        #expect(error.description.hasPrefix("Parameter '*' of route '\(pattern)' must be "), "\(error)")
+    }
+
     @Test func encodesColonsAndStarsSoValuesCannotReadAsPatternSyntax() throws {
         let url = try RoutePattern("weread://x/:v").url(parameters: ["v": ":id*"])
         #expect(url == "weread://x/%3Aid%2A")
