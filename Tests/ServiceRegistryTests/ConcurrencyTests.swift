@@ -215,6 +215,39 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Three resolves entering a cycle of three singletons at three points at once each
+    /// wait for the next one's build: the last to wait follows the chain of waits round to
+    /// its own build, so every resolve gets `.circularDependency` instead of hanging.
+    @Test func cycleEnteredAtThreePointsAtOnceIsReportedNotAHang() {
+        let names = ["a", "b", "c"]
+        for _ in 0..<5 {
+            let registry = ServiceRegistry()
+            let rendezvous = Rendezvous(parties: 3)
+            for (index, name) in names.enumerated() {
+                registry.register(ReviewService.self, name: name, scope: .singleton) { r in
+                    rendezvous.arriveAndWait()
+                    _ = try r.resolve(ReviewService.self, name: names[(index + 1) % names.count])
+                    return ReviewServiceImpl()
+                }
+            }
+            let reasons = Guarded<[ResolutionError.Reason]>([])
+            let finished = onThreads(3) { index in
+                do {
+                    _ = try registry.resolve(ReviewService.self, name: names[index])
+                    Issue.record("resolved a service of a cycle")
+                } catch let error as ResolutionError {
+                    reasons.withLock { $0.append(error.reason) }
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+            #expect(finished, "a cycle entered at three points hung")
+            #expect(!rendezvous.wasMissed, "the three builds never ran at once")
+            guard finished, !rendezvous.wasMissed else { break }
+            #expect(reasons.withLock { $0 } == [.circularDependency, .circularDependency, .circularDependency])
+        }
+    }
+
     /// Resolves two singletons that need each other from both ends, on two threads that
     /// meet inside the factories (the `ReadingService` one resolving through the registry
     /// if `throughRegistry`), and returns what the two resolves threw.
