@@ -103,6 +103,14 @@ struct ErrorsTests {
         #expect(error.description.contains(listed))
     }
 
+    /// A tab or a carriage return in a name is quoted as Swift writes it, so the message
+    /// shows the name as code spells it and stays on its line.
+    @Test func aNameWithATabOrACarriageReturnIsQuotedAsSwiftWritesIt() throws {
+        let registry = ServiceRegistry()
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "off\tline\r") }
+        #expect(error.description.hasPrefix(#"ServiceRegistry could not resolve `ReviewService (name: "off\tline\r")`: "#))
+    }
+
     @Test func argumentMismatchNamesBothArgumentTypes() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
