@@ -201,6 +201,26 @@ struct DependencyGraphTests {
         #expect(graph.edges.map(\.from) == [failing.id])
     }
 
+    /// Two types declared inside functions of one module read alike even in full, since the
+    /// runtime's addresses are left out: each still gets a node of its own, one numbered.
+    @Test func typesThatReadAlikeInFullGetANodeEach() {
+        let registry = ServiceRegistry()
+        registerALocalSettings(in: registry)
+        registerAnotherLocalSettings(in: registry)
+        let ids = registry.dependencyGraph().nodes.map(\.id)
+        #expect(ids.sorted() == ["DependencyGraphTests.Settings", "DependencyGraphTests.Settings #2"])
+    }
+
+    private func registerALocalSettings(in registry: ServiceRegistry) {
+        struct Settings {}
+        registry.register(Settings.self) { _ in Settings() }
+    }
+
+    private func registerAnotherLocalSettings(in registry: ServiceRegistry) {
+        struct Settings {}
+        registry.register(Settings.self) { _ in Settings() }
+    }
+
     /// Two missing services of one short name are two "missing" nodes, each under its full
     /// name; a missing service whose short name nothing else has keeps the short one.
     @Test func missingTypesOfOneShortNameGetANodeEach() throws {
