@@ -77,6 +77,15 @@ struct ExternalURLSafetyTests {
         #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("debug://other", from: .external) }) == "schemeNotAllowed")
     }
 
+    /// Replacing a scheme's only route, in-app only, with a public one allows the scheme.
+    @Test func aSchemeIsAllowedByDefaultOnceItsInAppOnlyRouteIsMadePublic() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("debug://status", inAppOnly: true) { (_: any Greeter, _) in "status" }
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("debug://status", from: .external) }) == "schemeNotAllowed")
+        try router.register("debug://status") { (_: any Greeter, _) in "status" }
+        #expect(try router.open("debug://status", as: String.self, from: .external) == "status")
+    }
+
     @Test func anExplicitAllowListReplacesTheDefault() throws {
         let router = try makeEchoRouter(
             ["weread://book/:id", "internal://debug"], configuration: .init(allowedExternalSchemes: ["WeRead"])
