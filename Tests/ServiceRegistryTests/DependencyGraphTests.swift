@@ -381,6 +381,27 @@ struct DependencyGraphTests {
         #expect(graph.edges.isEmpty)
     }
 
+    /// A child registry a factory makes is another registry too: its service is not a node,
+    /// so what that service's factory resolves from this registry through its resolver
+    /// gets no edge, which would lead from a node the graph does not have.
+    @Test func aChildRegistryAFactoryMakesIsAnotherRegistryToo() throws {
+        let registry = ServiceRegistry()
+        registry.register(CatalogStore.self) { _ in Node() }
+        registry.register(BookDetailView.self) { [unowned registry] _ in
+            let child = registry.makeChild()
+            child.register(ReviewFeed.self) { r in
+                _ = try r.resolve(CatalogStore.self)
+                return Node()
+            }
+            _ = try child.resolve(ReviewFeed.self)
+            return Node()
+        }
+        try registry.validate()
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.map(\.id) == ["BookDetailView", "CatalogStore"])
+        #expect(graph.edges.isEmpty)
+    }
+
     /// As the graph's documentation says: an edge is a resolve through the resolver `r`. A
     /// factory that resolves through the registry directly starts a resolve of its own,
     /// which no edge links to it, whatever its scope; a missing service asked for that way
