@@ -10,6 +10,18 @@ private final class Poller: ReviewService {
     deinit { task.cancel() }
 }
 
+/// Hands its state over through its registry when it is freed: resolves the clock and
+/// registers what it read, as a service that unsubscribes or saves on its way out does.
+private final class HandsOverWhenFreed: ReviewService {
+    let source = "hands over"
+    private let registry: ServiceRegistry
+    init(_ registry: ServiceRegistry) { self.registry = registry }
+    deinit {
+        let now = (try? registry.resolve(Clock.self).now) ?? -1
+        registry.register(Clock.self, name: "handed over") { _ in FixedClock(now: now) }
+    }
+}
+
 @Suite("Registration")
 struct RegistrationTests {
     @Test func registeringBuildsNothing() throws {
@@ -145,6 +157,21 @@ struct RegistrationTests {
         #expect(first != nil)
         registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
         #expect(first == nil, "the replaced singleton is still held")
+    }
+
+    /// The replaced instance is freed after `register` has let go of the registry's locks,
+    /// so its deinit may resolve and register; freed under them, it would trap at the first
+    /// lock it took again. In a process of its own, so that trap fails this test alone.
+    @Test func aReplacedSingletonsDeinitMayResolveAndRegister() async {
+        await #expect(processExitsWith: .success) {
+            let registry = ServiceRegistry()
+            registry.register(Clock.self) { _ in FixedClock(now: 7) }
+            registry.register(ReviewService.self, scope: .singleton) { [registry] _ in HandsOverWhenFreed(registry) }
+            _ = try? registry.resolve(ReviewService.self)
+            registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl(source: "second") }
+            let handedOver = try? registry.resolve(Clock.self, name: "handed over")
+            precondition(handedOver?.now == 7, "the replaced singleton's deinit did not hand over")
+        }
     }
 
     /// An override scope that resolved the key caches its own instance of it, and lives on
