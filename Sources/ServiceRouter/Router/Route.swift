@@ -4,9 +4,9 @@ final class Route: TrieRoute {
     let pattern: RoutePattern
     let priority: Int
     let isInAppOnly: Bool
-    let action: any RouteAction
+    let action: any ServiceRouteAction
 
-    init(pattern: RoutePattern, priority: Int, isInAppOnly: Bool, action: any RouteAction) {
+    init(pattern: RoutePattern, priority: Int, isInAppOnly: Bool, action: any ServiceRouteAction) {
         self.pattern = pattern
         self.priority = priority
         self.isInAppOnly = isInAppOnly

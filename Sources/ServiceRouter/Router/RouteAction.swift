@@ -1,14 +1,9 @@
 import ServiceRegistry
 
-/// What runs when a route (or fallback) is chosen: resolve the service, then call the
-/// handler. Registering captures only this small object; nothing is resolved or built
+/// What runs when a route or a fallback is chosen: resolve the route's service (a
+/// fallback has none), then call the handler. Registering captures only this small object; nothing is resolved or built
 /// until a URL is opened.
 protocol RouteAction: Sendable {
-    /// The service type's name, formatted only when a route listing asks for it.
-    var serviceTypeName: String { get }
-    /// The registration name of the service, if any.
-    var serviceName: String? { get }
-
     /// Whether ``run(in:request:)`` would get as far as the handler: the service is
     /// registered (and any argument converts). Builds nothing.
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool
@@ -19,6 +14,15 @@ protocol RouteAction: Sendable {
     ///   a `RouteError` of the handler or the argument closure unchanged, anything else
     ///   they throw as ``RouteError/Reason/handlerFailed(_:pattern:)``.
     func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any>
+}
+
+/// A route's action, which resolves a service that a route listing names. (A fallback's
+/// action resolves none.)
+protocol ServiceRouteAction: RouteAction {
+    /// The service type's name, formatted only when a route listing asks for it.
+    var serviceTypeName: String { get }
+    /// The registration name of the service, if any.
+    var serviceName: String? { get }
 }
 
 extension RouteAction {
@@ -62,7 +66,7 @@ enum RouteHandler<Service, Result>: Sendable {
 }
 
 /// Resolves a service whose factory takes no argument, then runs the handler with it.
-final class ServiceAction<Service, Result>: RouteAction {
+final class ServiceAction<Service, Result>: ServiceRouteAction {
     let serviceName: String?
     private let handler: RouteHandler<Service, Result>
 
@@ -90,7 +94,7 @@ final class ServiceAction<Service, Result>: RouteAction {
 
 /// Resolves a service whose factory takes an argument made from the request (a
 /// `BookID` from `:bookId`), then runs the handler with it.
-final class ArgumentServiceAction<Service, Argument, Result>: RouteAction {
+final class ArgumentServiceAction<Service, Argument, Result>: ServiceRouteAction {
     let serviceName: String?
     private let argument: @Sendable (RouteRequest) throws -> Argument
     private let handler: RouteHandler<Service, Result>
@@ -146,9 +150,6 @@ final class RequestAction<Result>: RouteAction {
     init(handler: @escaping @Sendable (RouteRequest) throws -> RouteOutcome<Result>) {
         self.handler = handler
     }
-
-    var serviceTypeName: String { "none" }
-    var serviceName: String? { nil }
 
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool { true }
 

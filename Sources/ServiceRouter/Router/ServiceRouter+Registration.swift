@@ -147,7 +147,7 @@ extension ServiceRouter {
         try add(pattern, priority, inAppOnly, ArgumentServiceAction(serviceName: serviceName, argument: argument, handler: .mayDecline(handler)))
     }
 
-    private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any RouteAction) throws(RouteError) {
+    private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any ServiceRouteAction) throws(RouteError) {
         let pattern = try RoutePattern(text, parameterTypes: configuration.parameterTypes)
         try requireMatchableURLs(pattern, text)
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
