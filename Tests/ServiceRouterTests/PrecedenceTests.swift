@@ -37,28 +37,31 @@ struct PrecedenceTests {
         #expect(try winner(of: "weread://q/b/c", among: patterns) == "weread://:z/b/c")
     }
 
-    @Test func betweenTypedEdgesTheDeeperSegmentsDecide() throws {
-        // `any` sorts before `int`, so the trie explores the worse route's edge first and
-        // must still compare what both edges found rather than keep the first.
+    /// `any` sorts before `int`, so the trie explores the `any` edge first. Whichever edge
+    /// the better route is under, it must compare what both edges found: neither keep the
+    /// first edge's find as it is nor let the later edge's replace it.
+    @Test(arguments: [
+        // The better route for `/5/end` under the edge explored second…
+        (
+            ["weread://a/:n(int)/end", "weread://a/:m(any)/:tail"],
+            [
+                ("weread://a/5/end", "weread://a/:n(int)/end"), ("weread://a/5/other", "weread://a/:m(any)/:tail"),
+                ("weread://a/x/end", "weread://a/:m(any)/:tail"),
+            ]
+        ),
+        // …and under the edge explored first.
+        (
+            ["weread://a/:m(any)/end", "weread://a/:n(int)/:tail"],
+            [("weread://a/5/end", "weread://a/:m(any)/end"), ("weread://a/5/other", "weread://a/:n(int)/:tail")]
+        ),
+    ])
+    func betweenTypedEdgesTheDeeperSegmentsDecide(patterns: [String], winners: [(url: String, pattern: String)]) throws {
         let any = ParameterType(name: "any", description: "anything") { !$0.isEmpty }
-        let patterns = ["weread://a/:n(int)/end", "weread://a/:m(any)/:tail"]
         for order in [patterns, patterns.reversed()] {
             let router = try makeEchoRouter(order, configuration: .init(parameterTypes: [any]))
-            #expect(try router.open("weread://a/5/end", as: String.self) == "weread://a/:n(int)/end")
-            #expect(try router.open("weread://a/5/other", as: String.self) == "weread://a/:m(any)/:tail")
-            #expect(try router.open("weread://a/x/end", as: String.self) == "weread://a/:m(any)/:tail")
-        }
-    }
-
-    /// As above with the better route under the edge explored first: what the later edge
-    /// finds must not replace it.
-    @Test func betweenTypedEdgesTheFirstEdgesBetterRouteIsKept() throws {
-        let any = ParameterType(name: "any", description: "anything") { !$0.isEmpty }
-        let patterns = ["weread://a/:m(any)/end", "weread://a/:n(int)/:tail"]
-        for order in [patterns, patterns.reversed()] {
-            let router = try makeEchoRouter(order, configuration: .init(parameterTypes: [any]))
-            #expect(try router.open("weread://a/5/end", as: String.self) == "weread://a/:m(any)/end")
-            #expect(try router.open("weread://a/5/other", as: String.self) == "weread://a/:n(int)/:tail")
+            for (url, pattern) in winners {
+                #expect(try router.open(url, as: String.self) == pattern, "\(url) among \(order)")
+            }
         }
     }
 
