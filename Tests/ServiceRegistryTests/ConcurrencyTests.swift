@@ -584,7 +584,7 @@ struct ConcurrencyTests {
 }
 
 /// Runs the jobs of the tasks that prefer it on one thread of its own, with the stack size
-/// given, started at once.
+/// given, started at once and parked between jobs until the process ends.
 final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: `jobs` is guarded by its lock; the semaphore is thread-safe.
     private let jobs = Guarded<[UnownedJob]>([])

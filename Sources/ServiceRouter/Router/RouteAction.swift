@@ -1,8 +1,8 @@
 import ServiceRegistry
 
 /// What runs when a route or a fallback is chosen: resolve the route's service (a
-/// fallback has none), then call the handler. Registering captures only this small object; nothing is resolved or built
-/// until a URL is opened.
+/// fallback has none), then call the handler. Registering captures only this small
+/// object; nothing is resolved or built until a URL is opened.
 protocol RouteAction: Sendable {
     /// Whether ``run(in:request:)`` would get as far as the handler: the service is
     /// registered (and any argument converts). Builds nothing.
