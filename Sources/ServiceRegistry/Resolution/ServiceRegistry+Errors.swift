@@ -14,7 +14,10 @@ extension ServiceRegistry {
         let path = resolution.pointee.path(below: parent)
 
         let note = registeredOnlyBelowNote(key: key, requested: requested, parent: parent, resolution: resolution)
-        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service).map(\.registration)
+        // Leaves out a registration of the very key asked for, which another thread made
+        // after the lookup missed it: this resolve came first, and the key was missing.
+        let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
+            .map(\.registration).filter { $0.key != key }
         let sameName = sameType.filter { $0.key.name == key.name }
         // The registrations the error lists: those under the name asked for, or else those
         // under other names.
