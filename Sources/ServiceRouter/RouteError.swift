@@ -180,14 +180,11 @@ public struct RouteError: Error, CustomStringConvertible {
             let form = routesOfSchemeHaveHost == true
                 ? "with a host ('\(scheme)://host/path'), and this URL has no '//' after '\(scheme):'"
                 : "without a host ('\(scheme):path'), and this URL has '//' after '\(scheme):'"
-            let fix = "Write the URL in the routes' form, or register a route for URLs in its form"
+            let problemAndFix = "No route matches \(subject): every route of '\(scheme)' is written \(form). "
+                + "Write the URL in the routes' form, or register a route for URLs in its form"
             // From match(_:from:), a fallback is set already: the note says it would run.
-            if fallbackNotConsulted {
-                return "No route matches \(subject): every route of '\(scheme)' is written \(form). \(fix). "
-                    + Self.fallbackNotConsultedNote
-            }
-            return "No route matches \(subject): every route of '\(scheme)' is written \(form). \(fix) "
-                + "(or set a fallback with setFallback(forScheme:))."
+            if fallbackNotConsulted { return problemAndFix + ". " + Self.fallbackNotConsultedNote }
+            return problemAndFix + " (or set a fallback with setFallback(forScheme:))."
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:
