@@ -37,8 +37,9 @@ public struct ResolutionEvent {
     /// The service type as written in code, such as `ReviewService`.
     ///
     /// Two modules' types of one name, such as each component's `Config`, read alike
-    /// here; ``qualifiedServiceType`` tells them apart.
-    public let serviceType: String
+    /// here; ``qualifiedServiceType`` tells them apart. Formatted when read, not for every
+    /// event, so an observer that looks at some events only pays for those.
+    public var serviceType: String { registration.serviceTypeName }
     /// The service type with the module and the types it is nested in, such as
     /// `WeReadInterfaces.ReviewService`. Formatted when read, not for every event.
     public var qualifiedServiceType: String { registration.qualifiedServiceTypeName }
@@ -51,7 +52,8 @@ public struct ResolutionEvent {
     /// The instance, when it is a class instance; `nil` for a value type.
     public let instance: AnyObject?
 
-    /// The registration that answered, which formats ``qualifiedServiceType`` on demand.
+    /// The registration that answered, which formats ``serviceType`` and
+    /// ``qualifiedServiceType`` on demand.
     let registration: AnyRegistration
 }
 

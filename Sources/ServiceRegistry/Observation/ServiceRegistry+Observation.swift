@@ -74,7 +74,7 @@ extension ServiceRegistry {
             frame = current.pointee.parent
         }
         let event = ResolutionEvent(
-            outcome: outcome, serviceType: registration.serviceTypeName, name: registration.name,
+            outcome: outcome, name: registration.name,
             scope: registration.scope, depth: depth, instance: registration.object(of: result),
             registration: registration)
         ResolutionObservers.$isReporting.withValue(true) {
