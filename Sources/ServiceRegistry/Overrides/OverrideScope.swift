@@ -30,7 +30,8 @@ public struct OverrideScope: Sendable {
         OverrideScope(layer: OverrideLayer.current)
     }
 
-    /// Whether any override scope was active where this was captured.
+    /// Whether no override scope was active where this was captured: running such a
+    /// scope runs its operation as if no override were active.
     public var isEmpty: Bool { layer == nil }
 
     /// Runs `operation` inside the captured override scopes, in place of the scopes active
