@@ -590,6 +590,28 @@ struct RouterOpeningTests {
         #expect(error.description == "Parameter 'id' must be an int, but got 'abc'.")
     }
 
+    /// A handler that may decline, called directly with a request made for a test, is
+    /// checked with `==`; opening through the router gives what it returns.
+    @Test func outcomesOfAHandlerCalledDirectlyCompareWithEquals() throws {
+        let handler: @Sendable (any Greeter, RouteRequest) throws -> RouteOutcome<String> = { greeter, request in
+            let name = try request.parameters.string("name")
+            return name == "nobody" ? .declined : .handled(greeter.greet(name))
+        }
+        func request(_ name: String) throws -> RouteRequest {
+            RouteRequest(
+                url: try RouteURL("weread://greet/\(name)"), parameters: RouteParameters(["name": name]),
+                pattern: "weread://greet/:name", origin: .inApp)
+        }
+        #expect(try handler(PoliteGreeter(), request("Ada")) == .handled("Hello, Ada"))
+        #expect(try handler(PoliteGreeter(), request("Ada")) != .handled("Hello, Bob"))
+        #expect(try handler(PoliteGreeter(), request("nobody")) == .declined)
+        #expect(RouteOutcome<String>.declined != .handled(""))
+
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://greet/:name", handler: handler)
+        #expect(try router.open("weread://greet/Ada", as: String.self) == "Hello, Ada")
+    }
+
     /// A required query item written without '=' is in the URL, so the error does not
     /// call it missing: its value is empty.
     @Test func aRequiredQueryItemWithoutAValueIsNotCalledMissing() throws {

@@ -21,3 +21,7 @@ public enum RouteOutcome<Value> {
 }
 
 extension RouteOutcome: Sendable where Value: Sendable {}
+
+/// Outcomes compare as their cases and values do, so a test that calls a handler directly
+/// (with a ``RouteRequest`` it made) can check what it returned with `==`.
+extension RouteOutcome: Equatable where Value: Equatable {}
