@@ -12,14 +12,11 @@
 /// | ``singleton`` | built once, on first resolve, then shared |
 /// | ``weak`` | shared while someone holds it; rebuilt after the last holder lets go |
 /// | ``graph`` | shared within one top-level `resolve` call and everything it builds |
-@frozen
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-    @usableFromInline
     enum Kind: UInt8, Sendable {
         case transient, singleton, weak, graph
     }
 
-    @usableFromInline
     let kind: Kind
 
     /// A new instance on every resolve. The registry keeps no reference to it.
