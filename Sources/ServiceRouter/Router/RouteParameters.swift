@@ -99,7 +99,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     /// The captured parameter names, in the order of the pattern's canonical form: the
-    /// path's, then the query's by item name, then the fragment's.
+    /// path's, then the query's by item name, then the fragment's. Parameters made with
+    /// ``init(_:wildcardName:)`` have no pattern; their names are sorted.
     public var names: [String] {
         storage.map(\.name)
     }
