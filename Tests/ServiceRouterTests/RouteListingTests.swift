@@ -15,8 +15,10 @@ struct RouteListingTests {
         #expect(routes.map(\.pattern) == ["weread://book/*", "weread://book/*", "weread://debug", "weread://user/:id"])
         #expect(routes.map(\.priority) == [1, 0, 3, 0])
         #expect(routes.map(\.isInAppOnly) == [false, false, true, false])
-        #expect(routes[0].serviceType == "ServiceRouterTests.Greeter")
-        #expect(routes[3].serviceType == "ServiceRouterTests.Profile")
+        #expect(routes[0].serviceType == "Greeter")
+        #expect(routes[0].qualifiedServiceType == "ServiceRouterTests.Greeter")
+        #expect(routes[3].serviceType == "Profile")
+        #expect(routes[3].qualifiedServiceType == "ServiceRouterTests.Profile")
         #expect(routes[2].description == "weread://debug → ServiceRouterTests.Greeter [priority 3] (in-app only)")
     }
 
@@ -50,7 +52,8 @@ struct RouteListingTests {
         registry.register(PrivateScreen.self) { _ in PrivateScreen() }
         let router = ServiceRouter(registry: registry)
         try router.register("weread://private") { (_: PrivateScreen, _) in 0 }
-        #expect(router.routes.map(\.serviceType) == ["ServiceRouterTests.PrivateScreen"])
+        #expect(router.routes.map(\.serviceType) == ["PrivateScreen"])
+        #expect(router.routes.map(\.qualifiedServiceType) == ["ServiceRouterTests.PrivateScreen"])
     }
 
     /// A service name is written as the registry's errors write it: a Swift string literal

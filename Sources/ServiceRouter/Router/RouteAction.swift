@@ -19,8 +19,8 @@ protocol RouteAction: Sendable {
 /// A route's action, which resolves a service that a route listing names. (A fallback's
 /// action resolves none.)
 protocol ServiceRouteAction: RouteAction {
-    /// The service type's name, formatted only when a route listing asks for it.
-    var serviceTypeName: String { get }
+    /// The service type, whose name is formatted only when a route listing asks for it.
+    var serviceType: Any.Type { get }
     /// The registration name of the service, if any.
     var serviceName: String? { get }
 }
@@ -75,7 +75,7 @@ final class ServiceAction<Service, Result>: ServiceRouteAction {
         self.handler = handler
     }
 
-    var serviceTypeName: String { TypeName.qualified(Service.self) }
+    var serviceType: Any.Type { Service.self }
 
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
         registry.isRegistered(Service.self, name: serviceName)
@@ -108,7 +108,7 @@ final class ArgumentServiceAction<Service, Argument, Result>: ServiceRouteAction
         self.handler = handler
     }
 
-    var serviceTypeName: String { TypeName.qualified(Service.self) }
+    var serviceType: Any.Type { Service.self }
 
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
         // The argument closure is a pure conversion of the request, so running it here
