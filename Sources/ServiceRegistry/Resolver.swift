@@ -15,10 +15,11 @@
 /// captured by an escaping closure: it describes a resolution in progress. Use it on the
 /// thread running the factory. To resolve later (lazily) or from other threads, keep the
 /// registry instead. (Swift 6.3.1 does not always say so. When an escaping closure that is
-/// not `@Sendable`, such as a `Task`'s, captures the `r` of a factory written
-/// `{ r in ... }`, the compiler crashes in its `MoveOnlyChecker` pass; written
-/// `{ (r: borrowing Resolver) in ... }`, the factory gets the error "'r' cannot be captured
-/// by an escaping closure since it is a borrowed parameter".)
+/// not `@Sendable`, such as a `Task`'s (in the Swift 5 language mode, any escaping closure),
+/// captures the `r` of a factory written `{ r in ... }`, the compiler crashes in its
+/// `MoveOnlyChecker` pass; written `{ (r: borrowing Resolver) in ... }`, the factory gets
+/// the error "'r' cannot be captured by an escaping closure since it is a borrowed
+/// parameter".)
 public struct Resolver: ~Copyable {
     let frame: UnsafePointer<ResolutionFrame>
 
