@@ -76,7 +76,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// Extra context, such as the other thread's part in a cross-thread cycle, that a
     /// parent's `.singleton` or `.weak` service on the path cannot see a service only a
     /// child provides, how to wrap the real service in an override, or that the given
-    /// argument's type only converts to the registered one (and how to pass it as that).
+    /// argument's type only converts to the registered one (and how to pass it as that), or
+    /// that a registered `Any.Type` argument is likely a factory's argument written without
+    /// its type.
     public let note: String?
     /// The registrations on ``path``, outermost first (the last entry of ``path`` has none
     /// when nothing is registered for it): tells a resolve's error that runs through a

@@ -231,6 +231,25 @@ struct ErrorsTests {
         #expect(unwrap.note == nil)
     }
 
+    /// `{ r, id in ... }` with `id` used only in an interpolation takes an `Any.Type` (what
+    /// Swift infers for it there): the error says how that happens and how to write it.
+    @Test func aFactoryTakingAnInferredMetatypeIsToldToWriteItsArgumentsType() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { r, id in BookScreenImpl(bookId: "\(id)") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.registeredArgumentTypes == ["Any.Type"])
+        #expect(
+            error.note == "A factory that takes an `Any.Type` is usually one whose argument parameter is written "
+                + "without its type, as in `{ r, id in ... }`, and used only in a string interpolation: Swift then "
+                + "infers `Any.Type`. Write the type, as in `{ (r, id: String) in ... }`.")
+
+        // A factory written with another argument type gets no such note.
+        registry.register(BookScreen.self, name: "typed") { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        let typed = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "typed", argument: "42") }
+        #expect(typed.note == nil)
+    }
+
     /// A tuple may hold an existential (`(any Clock, Int)`) that casts to the registered
     /// tuple's element only by a downcast: no note suggests one.
     @Test func tupleArgumentThatWouldNeedADowncastGetsNoConversionNote() throws {

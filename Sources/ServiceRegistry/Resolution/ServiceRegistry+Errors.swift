@@ -36,7 +36,7 @@ extension ServiceRegistry {
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: serviceType,
                 givenArgumentType: names.given, registeredArgumentTypes: registered,
-                note: ResolutionError.notes(note, convertsNote))
+                note: ResolutionError.notes(note, convertsNote, inferredMetatypeNote(registrations: sameName)))
         }
         let similar = zip(shown, names.registered).map { registration, argumentName in
             argumentName.map { "\(registration.displayName) with argument `\($0)`" } ?? registration.displayName
@@ -86,6 +86,16 @@ extension ServiceRegistry {
         else { return nil }
         return "The argument's type `\(given)` converts to `\(target)`, but a registration is found by the exact "
             + "argument type: pass it as `\(target)` (argument: value as \(target))."
+    }
+
+    /// For a registration whose argument type is `Any.Type`: what Swift infers for an
+    /// argument parameter written without its type (`{ r, id in ... }`) whose only use is a
+    /// string interpolation, so almost always a factory meant to take another type.
+    private func inferredMetatypeNote(registrations: [AnyRegistration]) -> String? {
+        guard registrations.contains(where: { $0.argumentType == Any.Type.self }) else { return nil }
+        return "A factory that takes an `Any.Type` is usually one whose argument parameter is written without "
+            + "its type, as in `{ r, id in ... }`, and used only in a string interpolation: Swift then infers "
+            + "`Any.Type`. Write the type, as in `{ (r, id: String) in ... }`."
     }
 
     /// For a key missing here that a registry below this one registers (or overrides), on
