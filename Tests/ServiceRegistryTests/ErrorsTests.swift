@@ -231,6 +231,13 @@ struct ErrorsTests {
         #expect(unwrap.note == nil)
     }
 
+    /// Every `resolve` is inlined where the app calls it, and moves a failed resolve's error
+    /// on: one word to move, not a dozen fields, keeps that code small (the storage's
+    /// comment in `ResolutionError` has the figures).
+    @Test func aResolutionErrorIsOneReferenceWide() {
+        #expect(MemoryLayout<ResolutionError>.size == MemoryLayout<AnyObject>.size)
+    }
+
     /// `{ r, id in ... }` with `id` used only in an interpolation takes an `Any.Type` (what
     /// Swift infers for it there): the error says how that happens and how to write it.
     @Test func aFactoryTakingAnInferredMetatypeIsToldToWriteItsArgumentsType() throws {
