@@ -3,4 +3,5 @@
 public func write(_ fd: Int32, _ buf: UnsafeRawPointer!, _ nbyte: Int) -> Int { fatalError() }
 public func exit(_ status: Int32) -> Never { fatalError() }
 public func pow(_ x: Double, _ y: Double) -> Double { fatalError() }
-public func sched_yield() -> Int32 { fatalError() }
+// Discardable, as the C function imported from a header is.
+@discardableResult public func sched_yield() -> Int32 { fatalError() }
