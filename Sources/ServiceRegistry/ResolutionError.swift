@@ -299,3 +299,19 @@ public struct ResolutionError: Error, CustomStringConvertible {
         return lines.count > 1 ? lines : nil
     }
 }
+
+extension ResolutionError: CustomReflectable {
+    /// The public properties, as `dump(_:)` and debuggers show them: the error keeps them
+    /// behind one reference, which a mirror of its stored properties would show instead.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "reason": reason, "serviceType": serviceType, "name": name as Any, "path": path,
+                "givenArgumentType": givenArgumentType as Any, "registeredArgumentTypes": registeredArgumentTypes,
+                "similarRegistrations": similarRegistrations, "underlyingError": underlyingError as Any,
+                "note": note as Any,
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -708,6 +708,20 @@ struct ErrorsTests {
         #expect(error.path == ["BookDetailService", "ReviewService"])
     }
 
+    /// A mirror (what `dump` and debuggers show) lists the error's public properties, not
+    /// the one reference it keeps them behind.
+    @Test func aMirrorOfAnErrorShowsItsPublicProperties() throws {
+        let registry = ServiceRegistry()
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "offline") }
+        let children = Mirror(reflecting: error).children
+        #expect(children.map(\.label) == [
+            "reason", "serviceType", "name", "path", "givenArgumentType", "registeredArgumentTypes",
+            "similarRegistrations", "underlyingError", "note",
+        ])
+        #expect(children.first?.value as? ResolutionError.Reason == .notRegistered)
+        #expect(children.dropFirst(2).first?.value as? String? == "offline")
+    }
+
     /// The last line of every description says how to fix that kind of failure, with the
     /// type, name and argument types of the failed resolve.
     @Test func everyReasonEndsWithTheFixForThatReason() throws {
