@@ -20,8 +20,8 @@ import ServiceRegistry
 public struct RouteError: Error, CustomStringConvertible {
     /// What went wrong.
     ///
-    /// `indirect` keeps an error one pointer wide: errors travel through every typed
-    /// `throws` on the matching path, and a wide one would be copied on each.
+    /// `indirect` keeps a reason one pointer wide, so reading ``RouteError/reason`` copies
+    /// one reference, whatever the case holds.
     public indirect enum Reason: Sendable {
         /// The URL does not have the shape `scheme:[//host[:port]][/path][?query][#fragment]`.
         case malformedURL(problem: String)
@@ -87,27 +87,77 @@ public struct RouteError: Error, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    public var reason: Reason { storage.fields.reason }
     /// The URL being parsed or opened, when there was one.
-    public let url: String?
+    public var url: String? { storage.fields.url }
     /// Whether ``ServiceRouter/match(_:from:)`` threw this for a URL no route takes that
     /// opening would hand to a fallback: the text must then not say it cannot be opened.
-    var fallbackNotConsulted = false
+    var fallbackNotConsulted: Bool {
+        get { storage.fields.fallbackNotConsulted }
+        set { update { $0.fallbackNotConsulted = newValue } }
+    }
     /// For ``Reason/missingParameter(name:pattern:)``: the names the route does have, in
     /// its pattern's order, so the description can show the one a typo meant; `nil` when
     /// the error was made without them.
-    var declaredNames: [String]?
+    var declaredNames: [String]? {
+        get { storage.fields.declaredNames }
+        set { update { $0.declaredNames = newValue } }
+    }
     /// For ``Reason/schemeNotAllowed(scheme:allowed:)`` under the default allow-list: the
     /// scheme has routes, but every one is in-app only, which is why it is not allowed.
-    var schemeRoutesAreInAppOnly = false
+    var schemeRoutesAreInAppOnly: Bool {
+        get { storage.fields.schemeRoutesAreInAppOnly }
+        set { update { $0.schemeRoutesAreInAppOnly = newValue } }
+    }
     /// For ``Reason/noRoute``: every route of the URL's scheme is written with a host
     /// (`true`: `scheme://host/...`) or without one (`false`: `scheme:path`), and the URL
     /// has the other form, so no route of its scheme can match it.
-    var routesOfSchemeHaveHost: Bool?
+    var routesOfSchemeHaveHost: Bool? {
+        get { storage.fields.routesOfSchemeHaveHost }
+        set { update { $0.routesOfSchemeHaveHost = newValue } }
+    }
     /// For ``Reason/conflictingQueryItem(name:value:pattern:)`` and
     /// ``Reason/conflictingFragment(value:pattern:)``: what the pattern says of that part,
     /// so the description can say where its value comes from instead.
-    var patternConstraint: ValueConstraint?
+    var patternConstraint: ValueConstraint? {
+        get { storage.fields.patternConstraint }
+        set { update { $0.patternConstraint = newValue } }
+    }
+
+    /// Everything the error holds, behind one reference, so that the error is one word wide.
+    /// The app's code receives it from every router call that throws (`open`, `match`,
+    /// `url(for:)`, `register`, a request's `parameters.int(_:)`...) and, where it throws
+    /// untyped, as in a route's handler, boxes it as `any Error`. With the fields inline (73
+    /// bytes), each such call site copied them one by one: in a release build, a
+    /// `try router.open(url)` was 222 bytes of machine code and a handler's
+    /// `try request.parameters.int("id")` 274; they are 80 and 120 with one reference
+    /// (Docs/Performance.md, *Code size*).
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private struct Fields: Sendable {
+        let reason: Reason
+        let url: String?
+        var fallbackNotConsulted = false
+        var declaredNames: [String]?
+        var schemeRoutesAreInAppOnly = false
+        var routesOfSchemeHaveHost: Bool?
+        var patternConstraint: ValueConstraint?
+    }
+
+    /// Changes a field of an error being made; only the router does, before it throws it.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     /// Creates an error.
     ///
@@ -115,8 +165,7 @@ public struct RouteError: Error, CustomStringConvertible {
     ///   - reason: What went wrong.
     ///   - url: The URL being parsed or opened, if any.
     public init(_ reason: Reason, url: String? = nil) {
-        self.reason = reason
-        self.url = url
+        storage = Storage(Fields(reason: reason, url: url))
     }
 
     /// A ``Reason/missingParameter(name:pattern:)`` error whose description lists the
