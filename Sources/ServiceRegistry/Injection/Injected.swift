@@ -39,13 +39,11 @@ import Synchronization
 /// failing validation.
 @propertyWrapper
 public struct Injected<Service> {
-    private let registry: ServiceRegistry?
-    private let name: String?
-    /// Where the property is declared: where a failed resolve stops the program, so the
-    /// report names the property rather than this file.
-    private let fileID: StaticString
-    private let line: UInt
-    private let storage = Storage()
+    /// Everything the property holds, behind one reference, so that the wrapper is one word
+    /// wide: each read of the property copies the wrapper out of the object that declares
+    /// it, in the app's code, and its five fields inline made that copy (and its release)
+    /// most of the machine code of every read (Docs/Performance.md, *Code size*).
+    private let storage: Storage
 
     /// Declares a property resolved on first access.
     ///
@@ -58,10 +56,7 @@ public struct Injected<Service> {
     public init(
         registry: ServiceRegistry? = nil, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.registry = registry
-        self.name = name
-        self.fileID = fileID
-        self.line = line
+        storage = Storage(registry: registry, name: name, fileID: fileID, line: line)
     }
 
     /// The service, resolved on first access and kept after that.
@@ -74,23 +69,39 @@ public struct Injected<Service> {
             return resolved
         }
         do {
-            let resolved = try (registry ?? .shared).resolve(Service.self, name: name)
+            let resolved = try (storage.registry ?? .shared).resolve(Service.self, name: storage.name)
             return storage.keep(resolved)
         } catch {
             // The error's fix says to register or override the service, not where: name the
             // registry this property asked, which a test may not be overriding.
-            let source = registry == nil ? "ServiceRegistry.shared" : "the registry given to @Injected(registry:)"
+            let source =
+                storage.registry == nil ? "ServiceRegistry.shared" : "the registry given to @Injected(registry:)"
             fatalError(
-                "@Injected \(error.description)\n  The property resolves from \(source).", file: fileID, line: line)
+                "@Injected \(error.description)\n  The property resolves from \(source).",
+                file: storage.fileID, line: storage.line)
         }
     }
 
-    /// Holds the resolved service. Two threads that read the property for the first time
-    /// at once may both resolve; the first to finish is kept and returned to both.
+    /// Where to resolve from, and the resolved service. Two threads that read the property
+    /// for the first time at once may both resolve; the first to finish is kept and
+    /// returned to both.
     private final class Storage: @unchecked Sendable {
-        // @unchecked: the value lives inside the mutex; it is a resolved service, which
-        // the registry hands out to whoever asks.
+        let registry: ServiceRegistry?
+        let name: String?
+        /// Where the property is declared: where a failed resolve stops the program, so the
+        /// report names the property rather than this file.
+        let fileID: StaticString
+        let line: UInt
+        // @unchecked: the constants above are Sendable; the value lives inside the mutex,
+        // and it is a resolved service, which the registry hands out to whoever asks.
         private let state = Lock<UncheckedSendable<Service?>>(UncheckedSendable(nil))
+
+        init(registry: ServiceRegistry?, name: String?, fileID: StaticString, line: UInt) {
+            self.registry = registry
+            self.name = name
+            self.fileID = fileID
+            self.line = line
+        }
 
         var value: Service? {
             state.withLock { $0 }.value
