@@ -235,6 +235,14 @@ struct RegistrySubjectTests {
         #expect(try registry.resolve(TrivialService.self).value == TrivialServiceImpl.primaryValue)
     }
 
+    @Test func injectedReadsTheRegistrysSingletonThroughTheProperty() {
+        let registry = RegistrySubject.makeRegistry()
+        let holder = InjectedHolder(registry: registry)
+        #expect(holder.service.serial == RegistrySubject.sharedSerial)
+        #expect(holder.service === (try? registry.resolve(SharedService.self)))
+        #expect(DirectHolder().service.serial == 0)
+    }
+
     private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
         func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
         return open(keyType)

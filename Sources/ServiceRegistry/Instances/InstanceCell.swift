@@ -49,7 +49,10 @@ struct WeakReference {
 ///
 /// Used only where the value is a shared instance handed out by design (a cached service)
 /// or is read on the thread that made it.
+@usableFromInline
 struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline
     var value: Value
+    @usableFromInline
     init(_ value: Value) { self.value = value }
 }

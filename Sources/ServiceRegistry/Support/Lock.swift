@@ -10,16 +10,20 @@ import Synchronization
 /// loads and stores, so the cost is nil; correctness still rests on the mutex.
 ///
 /// `package`, so the package's other libraries (the router) lock the same way.
+@usableFromInline
 package struct Lock<State>: ~Copyable {
-    private let mutex: Mutex<State>
-    private let handoff = Atomic<Bool>(false)
+    @usableFromInline
+    let mutex: Mutex<State>
+    @usableFromInline
+    let handoff = Atomic<Bool>(false)
 
     package init(_ initialState: sending State) {
         mutex = Mutex(initialState)
     }
 
-    /// Runs `body` with exclusive access to the state.
-    @inline(__always)
+    /// Runs `body` with exclusive access to the state. Inlinable for `Injected`, whose
+    /// reads are inlined in the app's code.
+    @inlinable @inline(__always)
     package borrowing func withLock<Result, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {

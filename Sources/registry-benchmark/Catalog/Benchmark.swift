@@ -25,6 +25,8 @@ enum CaseName {
     /// `threads-1` and `threads-2` with a singleton per thread instead of one for all.
     static let threads1Own = "threads-1-own"
     static let threads2Own = "threads-2-own"
+    /// Reading an `@Injected` property resolved before.
+    static let injected = "injected"
 
     /// The start-up case for `components` components: installing all of them.
     static func startup(components: Int) -> String { "startup-\(components)" }

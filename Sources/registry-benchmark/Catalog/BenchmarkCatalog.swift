@@ -15,6 +15,7 @@ enum BenchmarkCatalog {
             RegisterCases.benchmarks,
             ThreadCases.benchmarks,
             OverrideScopeCases.benchmarks,
+            InjectedCases.benchmarks,
             StartupCases.benchmarks,
             RouterCases.benchmarks,
         ]
