@@ -368,3 +368,11 @@ public struct RouteError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension RouteError: CustomReflectable {
+    /// The public properties, as `dump(_:)` and debuggers show them: the error keeps them
+    /// behind one reference, which a mirror of its stored properties would show instead.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["reason": reason, "url": url as Any], displayStyle: .struct)
+    }
+}

@@ -88,6 +88,15 @@ struct RouterOpeningTests {
         #expect(MemoryLayout<RouteError>.size == MemoryLayout<AnyObject>.size)
     }
 
+    /// A mirror (what `dump` and debuggers show) lists the error's public properties, not
+    /// the one reference it keeps them behind.
+    @Test func aMirrorOfARouteErrorShowsItsPublicProperties() {
+        let error = RouteError(.noRoute, url: "weread://nowhere")
+        let children = Mirror(reflecting: error).children
+        #expect(children.map(\.label) == ["reason", "url"])
+        #expect(children.dropFirst().first?.value as? String? == "weread://nowhere")
+    }
+
     /// The type a value must convert to is named without an article, which would read
     /// wrongly for many type names ("a Int64").
     @Test func aValueThatDoesNotConvertNamesItsTypeInASentenceThatReads() throws {
