@@ -44,53 +44,53 @@ public struct ResolutionError: Error, CustomStringConvertible {
     }
 
     /// The kind of failure.
-    public var reason: Reason { storage.fields.reason }
+    public var reason: Reason { storage.value.reason }
     /// The service type that could not be resolved, as code outside it writes it:
     /// `ReviewService`, or `Catalog.Config` for a `Config` nested in `Catalog`; with its
     /// module (`Reviews.Config`) when another type on ``path`` reads the same.
-    public var serviceType: String { storage.fields.serviceType }
+    public var serviceType: String { storage.value.serviceType }
     /// The registration name that was asked for, if any.
-    public var name: String? { storage.fields.name }
+    public var name: String? { storage.value.name }
     /// The chain of services being built, outermost first, ending with the one that
     /// failed (for a cycle: ending with the service met again).
     ///
     /// Each is written as ``serviceType`` is; two different types that read the same
     /// (two components' `Config`, one resolving the other) are written with their modules
     /// (`Reviews.Config → Catalog.Config`), so the path never reads as a cycle that is none.
-    public var path: [String] { storage.fields.path }
+    public var path: [String] { storage.value.path }
     /// The argument type given to `resolve`, or `nil` when none was given.
     ///
     /// Argument types are written as ``serviceType`` is, unless two of the types an error
     /// shows read the same (two components' `Config`): then with their modules
     /// (`Reviews.Config`, `Catalog.Config`).
-    public var givenArgumentType: String? { storage.fields.givenArgumentType }
+    public var givenArgumentType: String? { storage.value.givenArgumentType }
     /// For ``Reason/argumentMismatch``: the argument types of the registrations that
     /// exist for the type and name (`nil` entries are factories without an argument),
     /// written as ``givenArgumentType`` is.
-    public var registeredArgumentTypes: [String?] { storage.fields.registeredArgumentTypes }
+    public var registeredArgumentTypes: [String?] { storage.value.registeredArgumentTypes }
     /// For ``Reason/notRegistered``: registrations that look like what was meant (the same
     /// type under another name, or with an argument).
-    public var similarRegistrations: [String] { storage.fields.similarRegistrations }
+    public var similarRegistrations: [String] { storage.value.similarRegistrations }
     /// For ``Reason/factoryFailed``: the error the factory threw.
-    public var underlyingError: (any Error)? { storage.fields.underlyingError }
+    public var underlyingError: (any Error)? { storage.value.underlyingError }
     /// Extra context, such as the other thread's part in a cross-thread cycle, that a
     /// parent's `.singleton` or `.weak` service on the path cannot see a service only a
     /// child provides, how to wrap the real service in an override, or that the given
     /// argument's type only converts to the registered one (and how to pass it as that), or
     /// that a registered `Any.Type` argument is likely a factory's argument written without
     /// its type.
-    public var note: String? { storage.fields.note }
+    public var note: String? { storage.value.note }
     /// The registrations on ``path``, outermost first (the last entry of ``path`` has none
     /// when nothing is registered for it): tells a resolve's error that runs through a
     /// factory's service from one the factory got elsewhere, even when two services on the
     /// path read the same.
-    var registrations: [RegistrationIdentity] { storage.fields.registrations }
+    var registrations: [RegistrationIdentity] { storage.value.registrations }
     /// For ``Reason/circularDependency``: what the loop is, which decides the fix.
-    var cycle: Cycle { storage.fields.cycle }
+    var cycle: Cycle { storage.value.cycle }
     /// The services on ``path`` whose registrations there are overrides, as the path
     /// writes them: the path alone reads as the registry's own services, whose factories
     /// may not resolve what the override's did, or throw what it threw.
-    var overridesOnPath: [String] { storage.fields.overridesOnPath }
+    var overridesOnPath: [String] { storage.value.overridesOnPath }
 
     /// Everything the error holds, behind one reference, so that the error is one word wide.
     /// Every `resolve` is inlined into the app's code, which moves a failed resolve's error
@@ -98,15 +98,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// inline, each such call site copied them one by one. In a release build of 200
     /// factories making 1,096 resolves, that was 1.42 KB of machine code for each resolve;
     /// it is 0.47 KB with one reference (Docs/Performance.md, *Code size*).
-    private let storage: Storage
-
-    private final class Storage: Sendable {
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
+    private let storage: SharedBox<Fields>
 
     private struct Fields: Sendable {
         let reason: Reason
@@ -153,7 +145,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
         where registration.origin == Installing.overrideRegistration && !overrides.contains(shown) {
             overrides.append(shown)
         }
-        storage = Storage(
+        storage = SharedBox(
             Fields(
                 reason: reason, serviceType: shownService, name: name, path: shownPath,
                 givenArgumentType: givenArgumentType, registeredArgumentTypes: registeredArgumentTypes,

@@ -87,40 +87,40 @@ public struct RouteError: Error, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public var reason: Reason { storage.fields.reason }
+    public var reason: Reason { storage.value.reason }
     /// The URL being parsed or opened, when there was one.
-    public var url: String? { storage.fields.url }
+    public var url: String? { storage.value.url }
     /// Whether ``ServiceRouter/match(_:from:)`` threw this for a URL no route takes that
     /// opening would hand to a fallback: the text must then not say it cannot be opened.
     var fallbackNotConsulted: Bool {
-        get { storage.fields.fallbackNotConsulted }
+        get { storage.value.fallbackNotConsulted }
         set { update { $0.fallbackNotConsulted = newValue } }
     }
     /// For ``Reason/missingParameter(name:pattern:)``: the names the route does have, in
     /// its pattern's order, so the description can show the one a typo meant; `nil` when
     /// the error was made without them.
     var declaredNames: [String]? {
-        get { storage.fields.declaredNames }
+        get { storage.value.declaredNames }
         set { update { $0.declaredNames = newValue } }
     }
     /// For ``Reason/schemeNotAllowed(scheme:allowed:)`` under the default allow-list: the
     /// scheme has routes, but every one is in-app only, which is why it is not allowed.
     var schemeRoutesAreInAppOnly: Bool {
-        get { storage.fields.schemeRoutesAreInAppOnly }
+        get { storage.value.schemeRoutesAreInAppOnly }
         set { update { $0.schemeRoutesAreInAppOnly = newValue } }
     }
     /// For ``Reason/noRoute``: every route of the URL's scheme is written with a host
     /// (`true`: `scheme://host/...`) or without one (`false`: `scheme:path`), and the URL
     /// has the other form, so no route of its scheme can match it.
     var routesOfSchemeHaveHost: Bool? {
-        get { storage.fields.routesOfSchemeHaveHost }
+        get { storage.value.routesOfSchemeHaveHost }
         set { update { $0.routesOfSchemeHaveHost = newValue } }
     }
     /// For ``Reason/conflictingQueryItem(name:value:pattern:)`` and
     /// ``Reason/conflictingFragment(value:pattern:)``: what the pattern says of that part,
     /// so the description can say where its value comes from instead.
     var patternConstraint: ValueConstraint? {
-        get { storage.fields.patternConstraint }
+        get { storage.value.patternConstraint }
         set { update { $0.patternConstraint = newValue } }
     }
 
@@ -132,15 +132,7 @@ public struct RouteError: Error, CustomStringConvertible {
     /// `try router.open(url)` was 222 bytes of machine code and a handler's
     /// `try request.parameters.int("id")` 274; they are 80 and 120 with one reference
     /// (Docs/Performance.md, *Code size*).
-    private var storage: Storage
-
-    private final class Storage: Sendable {
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
+    private var storage: SharedBox<Fields>
 
     private struct Fields: Sendable {
         let reason: Reason
@@ -154,9 +146,9 @@ public struct RouteError: Error, CustomStringConvertible {
 
     /// Changes a field of an error being made; only the router does, before it throws it.
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
+        var fields = storage.value
         change(&fields)
-        storage = Storage(fields)
+        storage = SharedBox(fields)
     }
 
     /// Creates an error.
@@ -165,7 +157,7 @@ public struct RouteError: Error, CustomStringConvertible {
     ///   - reason: What went wrong.
     ///   - url: The URL being parsed or opened, if any.
     public init(_ reason: Reason, url: String? = nil) {
-        storage = Storage(Fields(reason: reason, url: url))
+        storage = SharedBox(Fields(reason: reason, url: url))
     }
 
     /// A ``Reason/missingParameter(name:pattern:)`` error whose description lists the
