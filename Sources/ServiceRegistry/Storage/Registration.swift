@@ -79,7 +79,7 @@ class AnyRegistration: @unchecked Sendable {
         }
     }
 
-    // MARK: Typed operations, overridden by ServiceRegistration<Service>
+    // MARK: Typed operations, overridden by FactoryRegistration and ArgumentFactoryRegistration
 
     /// The service type.
     var serviceType: Any.Type { fatalError("subclass responsibility") }
@@ -216,36 +216,47 @@ class AnyRegistration: @unchecked Sendable {
     }
 }
 
-/// A registration of a `Service`: the typed half of ``AnyRegistration``.
-@usableFromInline
-class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
-    // @unchecked: no stored state beyond the immutable and atomic base.
+// MARK: Typed operations, shared by the subclasses
 
-    override var serviceType: Any.Type { Service.self }
-
-    override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+// Generic functions rather than a generic class between `AnyRegistration` and the two
+// subclasses: the runtime instantiates a generic class's metadata once per type argument,
+// at first use, and keeps it for the life of the process. A level in between would be a
+// second class metadata per service type, and completing the subclass's metadata would
+// look that superclass up by demangling its name. A generic function costs nothing per
+// type; each subclass's override calls it with its `Service`.
+extension AnyRegistration {
+    /// ``copyInstance(from:to:)`` for a `Service`.
+    static func copyInstance<Service>(
+        _: Service.Type, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer
+    ) {
         destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
     }
 
-    override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+    /// ``storeInstance(copying:)`` for a `Service`.
+    static func storeInstance<Service>(_: Service.Type, copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
         let storage = UnsafeMutablePointer<Service>.allocate(capacity: 1)
         storage.initialize(from: source.assumingMemoryBound(to: Service.self), count: 1)
         return UnsafeMutableRawPointer(storage)
     }
 
-    override class func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
+    /// ``releaseStoredInstance(_:)`` for a `Service`.
+    static func releaseStoredInstance<Service>(_: Service.Type, _ storage: UnsafeMutableRawPointer) {
         let typed = storage.assumingMemoryBound(to: Service.self)
         typed.deinitialize(count: 1)
         typed.deallocate()
     }
 
-    override func object(of source: UnsafeRawPointer) -> AnyObject? {
+    /// ``object(of:)`` for a `Service`.
+    static func object<Service>(_: Service.Type, of source: UnsafeRawPointer) -> AnyObject? {
         let value = source.assumingMemoryBound(to: Service.self).pointee
         guard type(of: value as Any) is AnyObject.Type else { return nil }
         return value as AnyObject
     }
 
-    override func copyInstance(of object: AnyObject, to destination: UnsafeMutableRawPointer) -> Bool {
+    /// ``copyInstance(of:to:)`` for a `Service`.
+    static func copyInstance<Service>(
+        _: Service.Type, of object: AnyObject, to destination: UnsafeMutableRawPointer
+    ) -> Bool {
         guard let value = object as? Service else { return false }
         destination.assumingMemoryBound(to: Service.self).initialize(to: value)
         return true
@@ -253,8 +264,8 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
 
     /// Resolves this registration's key from `registry` as a top-level resolve, with the
     /// `argumentType` at `argument` if any, and drops the instance: validation's build.
-    final func buildDroppingInstance(
-        from registry: ServiceRegistry, argumentType: Any.Type?, argument: UnsafeRawPointer?,
+    final func buildDroppingInstance<Service>(
+        _: Service.Type, from registry: ServiceRegistry, argumentType: Any.Type?, argument: UnsafeRawPointer?,
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) {
         let result = UnsafeMutablePointer<Service>.allocate(capacity: 1)
@@ -269,7 +280,9 @@ class ServiceRegistration<Service>: AnyRegistration, @unchecked Sendable {
 
 /// A registration whose factory takes no runtime argument.
 @usableFromInline
-final class FactoryRegistration<Service>: ServiceRegistration<Service>, @unchecked Sendable {
+final class FactoryRegistration<Service>: AnyRegistration, @unchecked Sendable {
+    // @unchecked: the base's state is immutable or atomic, and the factory is immutable.
+
     let factory: @Sendable (borrowing Resolver) throws -> Service
 
     @usableFromInline
@@ -281,6 +294,28 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
         super.init(key: ServiceKey(Service.self, name: name), scope: scope, origin: origin)
     }
 
+    override var serviceType: Any.Type { Service.self }
+
+    override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        Self.copyInstance(Service.self, from: source, to: destination)
+    }
+
+    override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+        Self.storeInstance(Service.self, copying: source)
+    }
+
+    override class func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
+        releaseStoredInstance(Service.self, storage)
+    }
+
+    override func object(of source: UnsafeRawPointer) -> AnyObject? {
+        Self.object(Service.self, of: source)
+    }
+
+    override func copyInstance(of object: AnyObject, to destination: UnsafeMutableRawPointer) -> Bool {
+        Self.copyInstance(Service.self, of: object, to: destination)
+    }
+
     override func invoke(_ resolver: borrowing Resolver, argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer)
         throws
     {
@@ -290,14 +325,16 @@ final class FactoryRegistration<Service>: ServiceRegistration<Service>, @uncheck
     override func buildForValidation(
         from registry: ServiceRegistry, sampleArguments: [Any], resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError) -> Bool {
-        try buildDroppingInstance(from: registry, argumentType: nil, argument: nil, resolution: resolution)
+        try buildDroppingInstance(Service.self, from: registry, argumentType: nil, argument: nil, resolution: resolution)
         return true
     }
 }
 
 /// A registration whose factory takes a runtime argument (several travel as a tuple).
 @usableFromInline
-final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<Service>, @unchecked Sendable {
+final class ArgumentFactoryRegistration<Service, Argument>: AnyRegistration, @unchecked Sendable {
+    // @unchecked: the base's state is immutable or atomic, and the factory is immutable.
+
     let factory: @Sendable (borrowing Resolver, Argument) throws -> Service
 
     @usableFromInline
@@ -309,6 +346,28 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
         super.init(
             key: ServiceKey(Service.self, name: name, argument: Argument.self),
             scope: scope, origin: origin)
+    }
+
+    override var serviceType: Any.Type { Service.self }
+
+    override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        Self.copyInstance(Service.self, from: source, to: destination)
+    }
+
+    override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+        Self.storeInstance(Service.self, copying: source)
+    }
+
+    override class func releaseStoredInstance(_ storage: UnsafeMutableRawPointer) {
+        releaseStoredInstance(Service.self, storage)
+    }
+
+    override func object(of source: UnsafeRawPointer) -> AnyObject? {
+        Self.object(Service.self, of: source)
+    }
+
+    override func copyInstance(of object: AnyObject, to destination: UnsafeMutableRawPointer) -> Bool {
+        Self.copyInstance(Service.self, of: object, to: destination)
     }
 
     override var argumentType: Any.Type? { Argument.self }
@@ -332,7 +391,7 @@ final class ArgumentFactoryRegistration<Service, Argument>: ServiceRegistration<
         guard let sample = Self.sample(in: sampleArguments) else { return false }
         try withUnsafePointer(to: sample) { sample throws(ResolutionError) in
             try buildDroppingInstance(
-                from: registry, argumentType: Argument.self, argument: UnsafeRawPointer(sample), resolution: resolution)
+                Service.self, from: registry, argumentType: Argument.self, argument: UnsafeRawPointer(sample), resolution: resolution)
         }
         return true
     }
