@@ -42,32 +42,32 @@ class AnyRegistration: @unchecked Sendable {
     /// The key's table hash (``ServiceKey/tableHash``), kept so growing the table and
     /// probing never rehash names.
     @inline(__always)
-    var keyHash: UInt32 { UInt32(truncatingIfNeeded: packed >> 32) }
+    final var keyHash: UInt32 { UInt32(truncatingIfNeeded: packed >> 32) }
 
     /// How long a built instance lives and who shares it.
     @inline(__always)
-    var scope: Scope { Scope(kind: Scope.Kind(rawValue: UInt8(truncatingIfNeeded: packed & 0x7F))!) }
+    final var scope: Scope { Scope(kind: Scope.Kind(rawValue: UInt8(truncatingIfNeeded: packed & 0x7F))!) }
 
     /// Index of the assembly that made this registration in its registry's origin list,
     /// or one of the negative markers in ``Installing``.
-    var origin: Int32 { Int32(truncatingIfNeeded: (packed >> 8) & 0xFF_FFFF) - 2 }
+    final var origin: Int32 { Int32(truncatingIfNeeded: (packed >> 8) & 0xFF_FFFF) - 2 }
 
     /// Whether the factory takes a runtime argument.
     @inline(__always)
-    var takesArgument: Bool { packed & 0x80 != 0 }
+    final var takesArgument: Bool { packed & 0x80 != 0 }
 
     /// The identity of the factory's argument type; overridden by factories that take one.
     var argumentIdentity: ObjectIdentifier { ObjectIdentifier(NoArgument.self) }
 
     /// The key this registration is found by.
-    var key: ServiceKey {
+    final var key: ServiceKey {
         ServiceKey(service: service, argument: takesArgument ? argumentIdentity : nil, name: name)
     }
 
     /// Whether this registration is the one for `key`, whose table hash is `hash`. Asks
     /// the subclass for its argument type only when the key has one.
     @inline(__always)
-    func matches(_ key: ServiceKey, hash: UInt32) -> Bool {
+    final func matches(_ key: ServiceKey, hash: UInt32) -> Bool {
         guard keyHash == hash, service == key.service, name == key.name else { return false }
         return key.takesNoArgument ? !takesArgument : takesArgument && argumentIdentity == key.argument
     }
@@ -85,15 +85,15 @@ class AnyRegistration: @unchecked Sendable {
     var serviceType: Any.Type { fatalError("subclass responsibility") }
 
     /// The service type as a reader writes it, such as `ReviewService`.
-    var serviceTypeName: String { TypeName.of(serviceType) }
+    final var serviceTypeName: String { TypeName.of(serviceType) }
 
     /// The service type with the module and types it is nested in, such as
     /// `WeReadInterfaces.ReviewService` (see ``TypeName/qualified(_:)``): tells apart two
     /// types of one short name.
-    var qualifiedServiceTypeName: String { TypeName.qualified(serviceType) }
+    final var qualifiedServiceTypeName: String { TypeName.qualified(serviceType) }
 
     /// The argument type as a reader writes it, or `nil` for a factory without one.
-    var argumentTypeName: String? { argumentType.map(TypeName.of) }
+    final var argumentTypeName: String? { argumentType.map(TypeName.of) }
 
     /// The factory's argument type, or `nil` for a factory without one.
     var argumentType: Any.Type? { nil }
@@ -161,21 +161,21 @@ class AnyRegistration: @unchecked Sendable {
     /// ``ServiceRegistry/resolveTraced(_:argument:into:resolution:)``).
     /// Pair every call with ``endTopLevelResolve()``.
     @inline(__always)
-    func beginTopLevelResolve() -> UInt {
+    final func beginTopLevelResolve() -> UInt {
         assert(!scope.isShared, "a shared registration's word holds its cell")
         return cellOrCount.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     /// Counts a top-level resolve counted by ``beginTopLevelResolve()`` as finished.
     @inline(__always)
-    func endTopLevelResolve() {
+    final func endTopLevelResolve() {
         cellOrCount.wrappingSubtract(1, ordering: .relaxed)
     }
 
     // MARK: Shared instances
 
     /// The cell caching this registration's shared instance in the registry.
-    var cell: InstanceCell {
+    final var cell: InstanceCell {
         assert(scope.isShared, "an unshared registration's word counts its resolves")
         if let existing = existingCell { return existing }
         let fresh = Unmanaged.passRetained(InstanceCell())
@@ -186,7 +186,7 @@ class AnyRegistration: @unchecked Sendable {
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: current)!).takeUnretainedValue()
     }
 
-    private var existingCell: InstanceCell? {
+    private final var existingCell: InstanceCell? {
         let bits = cellOrCount.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
@@ -196,7 +196,7 @@ class AnyRegistration: @unchecked Sendable {
     /// which retains nothing. The caller keeps this registration alive (it holds a table
     /// lock) while it copies the instance out.
     @inline(__always)
-    var cachedSingletonStorage: UnsafeRawPointer? {
+    final var cachedSingletonStorage: UnsafeRawPointer? {
         let bits = cellOrCount.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged<InstanceCell>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
@@ -204,14 +204,14 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     /// Frees the singleton `cell` holds, if any; called once, when the cell's owner goes.
-    class func destroyInstance(in cell: InstanceCell) {
+    static func destroyInstance(in cell: InstanceCell) {
         if let storage = cell.takeSingletonStorage() {
             releaseStoredInstance(storage)
         }
     }
 
     /// `ReviewService` or `ReviewService (name: "offline")`, for paths and listings.
-    var displayName: String {
+    final var displayName: String {
         TypeName.describe(serviceTypeName, name: key.name)
     }
 }
