@@ -10,6 +10,10 @@ import Synchronization
 /// these overridden methods. Generic code compiled in the library (rather than
 /// specialized in the caller) would look up the metadata of types like
 /// `FactoryRegistration<Service>` on every call, which costs more than the whole lookup.
+///
+/// What the subclasses do not override is `final`: the runtime builds each subclass's
+/// metadata once per service type, copying this class's vtable into it, so every
+/// overridable member costs every registered service type a word for the process's life.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
     // @unchecked: every stored property is immutable or atomic.
