@@ -227,15 +227,9 @@ class AnyRegistration: @unchecked Sendable {
 // at first use, and keeps it for the life of the process. A level in between would be a
 // second class metadata per service type, and completing the subclass's metadata would
 // look that superclass up by demangling its name. A generic function costs nothing per
-// type; each subclass's override calls it with its `Service`.
+// type; each subclass's override calls it with its `Service` (or, for a copy, the
+// `copyService(_:from:to:)` every `resolve` passes down).
 extension AnyRegistration {
-    /// ``copyInstance(from:to:)`` for a `Service`.
-    static func copyInstance<Service>(
-        _: Service.Type, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer
-    ) {
-        destination.assumingMemoryBound(to: Service.self).initialize(to: source.assumingMemoryBound(to: Service.self).pointee)
-    }
-
     /// ``storeInstance(copying:)`` for a `Service`.
     static func storeInstance<Service>(_: Service.Type, copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
         let storage = UnsafeMutablePointer<Service>.allocate(capacity: 1)
@@ -301,7 +295,7 @@ final class FactoryRegistration<Service>: AnyRegistration, @unchecked Sendable {
     override var serviceType: Any.Type { Service.self }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        Self.copyInstance(Service.self, from: source, to: destination)
+        copyService(Service.self, from: source, to: destination)
     }
 
     override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
@@ -355,7 +349,7 @@ final class ArgumentFactoryRegistration<Service, Argument>: AnyRegistration, @un
     override var serviceType: Any.Type { Service.self }
 
     override func copyInstance(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        Self.copyInstance(Service.self, from: source, to: destination)
+        copyService(Service.self, from: source, to: destination)
     }
 
     override func storeInstance(copying source: UnsafeRawPointer) -> UnsafeMutableRawPointer {
