@@ -43,6 +43,45 @@ struct TrieOracleTests {
         }
         #expect(compared > 5_000)
     }
+
+    /// A stored route with an identity, so that a test can tell which of two routes with
+    /// one pattern and priority the trie kept.
+    struct TaggedRoute: TrieRoute {
+        let pattern: RoutePattern
+        let priority: Int
+        let tag: Int
+    }
+
+    /// Routes that share a path (they differ in query, fragment or priority) go into one
+    /// sorted list, found by binary search: whatever the order they come in, the list is
+    /// in precedence order, and a route with the same canonical pattern and priority as a
+    /// stored one replaces it in place. The trie once scanned the list to insert, which
+    /// made registering n such routes quadratic; that cost is not tested here (tests are
+    /// never timed), only that the search keeps the order and the replacements exact.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func routesSharingAPathStayInPrecedenceOrderAndReplaceTheirTwins(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let shapes = [
+            "weread://page", "weread://page?id=:id", "weread://page?id=:id(int)", "weread://page#top",
+            "weread://page#:section", "weread://page?id=:id&tab=:tab(int)",
+        ]
+        let texts = shapes + (0..<40).map { "weread://page?id=v\($0)" } + (0..<10).map { "weread://page?id=v\($0)&tab=t" }
+        var trie = SegmentTrie<TaggedRoute>()
+        var expected: [String: TaggedRoute] = [:]
+        for tag in 0..<600 {
+            let route = TaggedRoute(pattern: try RoutePattern(random.pick(texts)), priority: random.pick([-1, 0, 0, 3]), tag: tag)
+            let key = "\(route.priority) \(route.pattern.canonical)"
+            let replaced = trie.insert(route)
+            #expect(replaced?.tag == expected[key]?.tag, "inserting \(key)")
+            expected[key] = route
+        }
+        let stored = trie.allRoutes
+        #expect(trie.count == expected.count)
+        #expect(stored.map(\.tag).sorted() == expected.values.map(\.tag).sorted())
+        for (earlier, later) in zip(stored, stored.dropFirst()) {
+            #expect(RoutePrecedence.precedesAtSameNode((earlier.pattern, earlier.priority), (later.pattern, later.priority)))
+        }
+    }
 }
 
 extension String {

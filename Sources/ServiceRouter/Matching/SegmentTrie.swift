@@ -229,15 +229,36 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
         }
     }
 
+    /// Stores `route` in a node's sorted list, replacing the route with the same canonical
+    /// pattern and priority if there is one.
+    ///
+    /// The list is sorted by ``RoutePrecedence/precedesAtSameNode(_:_:)``, a total order in
+    /// which a route ties only with one of the same canonical pattern and priority. So a
+    /// binary search finds both the route to replace and, when there is none, where the new
+    /// one goes: O(log n) comparisons. Scanning the list instead made registering n routes
+    /// that share a path and differ in their query, fragment or priority take O(n²)
+    /// comparisons (2.4 s for 10,000 routes `app://h/page?id=v<i>`).
     private static func insert(_ route: Route, into list: inout [Route]) -> Route? {
         let key = (route.pattern, route.priority)
-        if let index = list.firstIndex(where: { $0.pattern.canonical == route.pattern.canonical && $0.priority == route.priority }) {
-            let replaced = list[index]
-            list[index] = route
+        var low = list.startIndex
+        var high = list.endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if RoutePrecedence.precedesAtSameNode((list[middle].pattern, list[middle].priority), key) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        // `list[low]` is the first route that does not precede `route`: the tie, if any.
+        if low < list.endIndex, list[low].priority == route.priority,
+            list[low].pattern.canonical == route.pattern.canonical
+        {
+            let replaced = list[low]
+            list[low] = route
             return replaced
         }
-        let index = list.firstIndex { RoutePrecedence.precedesAtSameNode(key, ($0.pattern, $0.priority)) } ?? list.endIndex
-        list.insert(route, at: index)
+        list.insert(route, at: low)
         return nil
     }
 
