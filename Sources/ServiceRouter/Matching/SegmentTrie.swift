@@ -7,7 +7,9 @@ protocol TrieRoute: Sendable {
 }
 
 /// A trie of pattern segments: matching a URL walks one edge per URL segment, so its cost
-/// depends on the URL's length, not on how many routes are stored.
+/// depends on the URL's length, not on how many routes are stored. The exception is the
+/// routes ending at one node (the same path, differing in query, fragment or priority):
+/// they are checked in turn, in precedence order, each against the URL's query items.
 ///
 /// Nodes live in one flat array and refer to their children by index. Reading a child is
 /// then an array access rather than a copy of a nested value, and inserting never moves

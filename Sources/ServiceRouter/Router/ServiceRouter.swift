@@ -25,7 +25,9 @@ import ServiceRegistry
 /// - Matching: literal segments beat typed parameters, which beat plain parameters,
 ///   which beat wildcards; then more query and fragment requirements; then explicit
 ///   priority; see ``RoutePattern`` for the syntax.
-///   Its cost depends on the URL's length, not on the number of routes.
+///   Its cost depends on the URL's length, not on the number of routes, except that
+///   routes sharing one path and differing only in query, fragment or priority are tried
+///   one by one.
 /// - Unmatched URLs go to the fallback for their scheme, then the global fallback, else
 ///   a ``RouteError``. A handler may decline (``RouteOutcome/declined``) to pass the URL on.
 /// - External URLs (``URLOrigin/external``) must use an allowed scheme and cannot open
