@@ -13,6 +13,9 @@ struct PatternParser {
 
     let text: String
     let parameterTypes: [ParameterType]
+    /// Whether ``ParameterType/check(_:)`` has accepted `parameterTypes` already (a router
+    /// checks its configuration's once), so that reading the pattern need not.
+    let typesAreChecked: Bool
     private var parameterNames: Set<String> = []
     /// The pattern's UTF-8. Patterns are parsed once, at registration, so one copy into an
     /// array (whose every index is checked) is cheap; pieces are slices of it.
@@ -22,14 +25,15 @@ struct PatternParser {
     /// characters.
     typealias Piece = ArraySlice<UInt8>
 
-    init(text: String, parameterTypes: [ParameterType]) {
+    init(text: String, parameterTypes: [ParameterType], typesAreChecked: Bool = false) {
         self.text = text
         self.parameterTypes = parameterTypes
+        self.typesAreChecked = typesAreChecked
         self.bytes = Array(text.utf8)
     }
 
     mutating func parse() throws(RouteError) -> Parsed {
-        if !parameterTypes.isEmpty { try ParameterType.check(parameterTypes) }
+        if !typesAreChecked, !parameterTypes.isEmpty { try ParameterType.check(parameterTypes) }
         // A ':' after '/', '?' or '#' starts a parameter (`book/:id`), not a scheme.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
             !bytes[..<colon].contains(where: isPathQueryOrFragmentDelimiter)

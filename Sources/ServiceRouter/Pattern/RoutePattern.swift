@@ -57,8 +57,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///   for a type of `parameterTypes` that cannot be used (a name no pattern can spell,
     ///   a built-in's name, or another type's).
     public init(_ text: String, parameterTypes: [ParameterType] = []) throws(RouteError) {
-        var parser = PatternParser(text: text, parameterTypes: parameterTypes)
+        try self.init(parsing: PatternParser(text: text, parameterTypes: parameterTypes))
+    }
+
+    /// Parses a pattern with parameter types that ``ParameterType/check(_:)`` has accepted
+    /// already, as a router's are.
+    ///
+    /// - Parameters:
+    ///   - text: The pattern.
+    ///   - checkedParameterTypes: Custom types known to be usable.
+    /// - Throws: ``RouteError`` with reason ``RouteError/Reason/invalidPattern(pattern:problem:)``.
+    init(_ text: String, checkedParameterTypes: [ParameterType]) throws(RouteError) {
+        try self.init(parsing: PatternParser(text: text, parameterTypes: checkedParameterTypes, typesAreChecked: true))
+    }
+
+    private init(parsing parser: PatternParser) throws(RouteError) {
+        var parser = parser
         let parsed = try parser.parse()
+        let text = parser.text
         // Most patterns are written canonically; sharing the string then saves its copy.
         storage = Storage(text: parsed.canonical == text ? parsed.canonical : text, parsed: parsed)
     }

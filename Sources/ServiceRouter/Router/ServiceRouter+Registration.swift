@@ -148,7 +148,7 @@ extension ServiceRouter {
     }
 
     private func add(_ text: String, _ priority: Int, _ inAppOnly: Bool, _ action: any ServiceRouteAction) throws(RouteError) {
-        let pattern = try RoutePattern(text, parameterTypes: configuration.parameterTypes)
+        let pattern = try readPattern(text)
         try requireMatchableURLs(pattern, text)
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
         // A route with the same pattern and priority is replaced; it is dropped after the

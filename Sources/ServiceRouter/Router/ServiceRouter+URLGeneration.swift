@@ -32,7 +32,7 @@ extension ServiceRouter {
         query: [QueryItem] = [],
         fragment: String? = nil
     ) throws(RouteError) -> String {
-        let url = try RoutePattern(pattern, parameterTypes: configuration.parameterTypes)
+        let url = try readPattern(pattern)
             .url(parameters: parameters, query: query, fragment: fragment)
         // Refused here rather than when it is opened, far from the values that made it too big.
         _ = try RouteURL(url, options: configuration.parsing)

@@ -43,6 +43,12 @@ public final class ServiceRouter: Sendable {
 
     let state = Lock(State())
 
+    /// Why ``Configuration/parameterTypes`` cannot be used, or `nil` when they can. The
+    /// configuration is fixed, so its types are checked once, here, rather than each time a
+    /// pattern is read: the check compares each type's name with the others', which cost
+    /// O(n²) in the number of types on every registration and every `url(for:)`.
+    let parameterTypesProblem: RouteError?
+
     /// Everything that changes after creation, guarded by ``state``.
     struct State: Sendable {
         var trie = SegmentTrie<Route>()
@@ -96,6 +102,19 @@ public final class ServiceRouter: Sendable {
     public init(registry: ServiceRegistry = .shared, configuration: Configuration = Configuration()) {
         self.registry = registry
         self.configuration = configuration
+        do {
+            try ParameterType.check(configuration.parameterTypes)
+            parameterTypesProblem = nil
+        } catch {
+            parameterTypesProblem = error
+        }
+    }
+
+    /// Reads `text` with the configuration's parameter types, refusing it while they
+    /// cannot be used.
+    func readPattern(_ text: String) throws(RouteError) -> RoutePattern {
+        if let parameterTypesProblem { throw parameterTypesProblem }
+        return try RoutePattern(text, checkedParameterTypes: configuration.parameterTypes)
     }
 
     /// How many routes are registered.
