@@ -78,6 +78,38 @@ extension Array { fileprivate struct Page {} }
         }
     }
 
+    /// A type's names are formatted once and remembered (errors and validation name the
+    /// same types again and again): whichever form is asked for first, and from however
+    /// many tasks at once, each form reads as it did when formatted afresh.
+    @Test func rememberedNamesReadAsFormattedOnes() async {
+        struct QualifiedFirst {}
+        struct ShortFirst {}
+        #expect(TypeName.qualified(QualifiedFirst.self) == "ServiceRegistryTests.TypeNameTests.QualifiedFirst")
+        #expect(TypeName.of(QualifiedFirst.self) == "TypeNameTests.QualifiedFirst")
+        #expect(TypeName.of(ShortFirst.self) == "TypeNameTests.ShortFirst")
+        #expect(TypeName.qualified(ShortFirst.self) == "ServiceRegistryTests.TypeNameTests.ShortFirst")
+
+        let types: [Any.Type] = [Library.Config.self, [Library.Config].self, (any Sequence<Int>).self, Int.self]
+        let expected = types.map { (TypeName.of($0), TypeName.qualified($0)) }
+        #expect(expected.map(\.0) == ["Library.Config", "Array<Library.Config>", "any Sequence<Int>", "Int"])
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for _ in 0..<100 {
+                        for (type, (short, qualified)) in zip(types, expected)
+                        where TypeName.of(type) != short || TypeName.qualified(type) != qualified {
+                            mismatches += 1
+                        }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     /// What `String(reflecting:)` writes, read as code writes it: also forms this platform's
     /// runtime does not produce for the fixtures above (a private type's discriminator), and
     /// a type named like its module (`Reviews.Reviews`), which a fixture here cannot be

@@ -24,8 +24,40 @@ package enum TypeName {
     /// requirement is written as code writes it (``withPrimaryAssociatedTypes(_:)``):
     /// `any Sequence<Int>`, not `Sequence<Self.Sequence.Element == Int>`.
     package static func of(_ type: Any.Type) -> String {
-        let name = withPrimaryAssociatedTypes(withoutModules(qualified(type)))
-        return String(reflecting: type).hasPrefix("any ") ? "any " + name : name
+        remembered(type, \.short) {
+            let name = withPrimaryAssociatedTypes(withoutModules(qualified(type)))
+            return String(reflecting: type).hasPrefix("any ") ? "any " + name : name
+        }
+    }
+
+    /// The names formatted so far, by type.
+    ///
+    /// Formatting one walks the name character by character, several microseconds for a
+    /// short name and more for a long generic one, and the same few types come back again
+    /// and again: a failing resolve names its service type once more for every other
+    /// registration of that type it lists, and validation formats each type on a failure's
+    /// path for every registration whose build fails through it (a missing service at the
+    /// bottom of a chain of `n` services made validating it cost `n²` formattings). A type's
+    /// metadata lives as long as the process, so its names never change, and the cache
+    /// grows no further than the set of types that errors, listings and graphs show.
+    private static let names = Lock<[ObjectIdentifier: FormattedNames]>([:])
+
+    /// The two forms of one type's name, each formatted on first use.
+    private struct FormattedNames {
+        var short: String?
+        var qualified: String?
+    }
+
+    /// The form `form` of `type`'s name: remembered, or made by `format` (outside the lock,
+    /// so two threads may format one name at once; both store the same text).
+    private static func remembered(
+        _ type: Any.Type, _ form: WritableKeyPath<FormattedNames, String?>, format: () -> String
+    ) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[id]?[keyPath: form] }) { return name }
+        let name = format()
+        names.withLock { $0[id, default: FormattedNames()][keyPath: form] = name }
+        return name
     }
 
     /// `name` with each constrained existential's list of requirements as code writes it:
@@ -172,16 +204,18 @@ package enum TypeName {
     /// `(unknown context at $…).`, is left out: it holds an address that differs from run
     /// to run.
     package static func qualified(_ type: Any.Type) -> String {
-        var name = String(reflecting: type)
-        if name.hasPrefix("any ") { name.removeFirst(4) }
-        while let start = name.firstRange(of: "(unknown context at "),
-            let end = name[start.upperBound...].firstIndex(of: ")")
-        {
-            let afterEnd = name.index(after: end)
-            let dot = afterEnd < name.endIndex && name[afterEnd] == "." ? name.index(after: afterEnd) : afterEnd
-            name.removeSubrange(start.lowerBound..<dot)
+        remembered(type, \.qualified) {
+            var name = String(reflecting: type)
+            if name.hasPrefix("any ") { name.removeFirst(4) }
+            while let start = name.firstRange(of: "(unknown context at "),
+                let end = name[start.upperBound...].firstIndex(of: ")")
+            {
+                let afterEnd = name.index(after: end)
+                let dot = afterEnd < name.endIndex && name[afterEnd] == "." ? name.index(after: afterEnd) : afterEnd
+                name.removeSubrange(start.lowerBound..<dot)
+            }
+            return name
         }
-        return name
     }
 
     /// Names for `types` that one message shows together, in their order: each as
