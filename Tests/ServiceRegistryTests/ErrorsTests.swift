@@ -649,6 +649,39 @@ struct ErrorsTests {
         #expect((error.underlyingError as? ResolutionError)?.path == ["Clock"])
     }
 
+    /// A failure at the bottom of a long chain reaches the top as it is, with the whole
+    /// path: each factory on the way compares the error's path with its own, frame by
+    /// frame, also across a `.singleton` in the middle whose factory resolves through the
+    /// registry (its path continues the build's, so the frames below it sit after the
+    /// path above it). A kept error whose path differs from the resolve's only at its top
+    /// is still the factory's failure.
+    @Test(arguments: [false, true])
+    func failureAtTheBottomOfALongChainReachesTheTopWithItsPath(singletonInTheMiddle: Bool) throws {
+        let registry = ServiceRegistry()
+        let depth = 60
+        for level in 0..<depth where level != depth / 2 || !singletonInTheMiddle {
+            registry.register(Int.self, name: "\(level)") { r in
+                level == depth - 1 ? try r.resolve(Int.self) : try r.resolve(Int.self, name: "\(level + 1)")
+            }
+        }
+        if singletonInTheMiddle {
+            registry.register(Int.self, name: "\(depth / 2)", scope: .singleton) { [registry] _ in
+                try registry.resolve(Int.self, name: "\(depth / 2 + 1)")
+            }
+        }
+        let expectedPath = (0..<depth).map { "Int (name: \"\($0)\")" } + ["Int"]
+        let error = try resolutionError { _ = try registry.resolve(Int.self, name: "0") }
+        #expect(error.reason == .notRegistered)
+        #expect(error.path == expectedPath)
+
+        // Thrown again by the second service's factory, the error's path starts with the
+        // first service, which is not on the path of a resolve that starts at the second.
+        registry.register(Int.self, name: "1") { _ in throw error }
+        let kept = try resolutionError { _ = try registry.resolve(Int.self, name: "1") }
+        #expect(kept.reason == .factoryFailed)
+        #expect(kept.path == ["Int (name: \"1\")"])
+    }
+
     /// A kept error whose path runs through the factory's service, but on another path than
     /// this resolve's, is the factory's failure too: only an error whose path starts with
     /// the path to the factory came from a resolve it made.

@@ -292,11 +292,10 @@ extension ServiceRegistry {
     private func factoryFailure(
         _ error: any Error, of registration: AnyRegistration, in frame: UnsafePointer<ResolutionFrame>
     ) -> ResolutionError {
-        let path = frame.registrations
-        if let error = error as? ResolutionError, error.isPassedOn(by: path) { return error }
+        if let error = error as? ResolutionError, error.isPassedOn(by: frame) { return error }
         return ResolutionError(
             reason: .factoryFailed, serviceType: registration.serviceTypeName, name: registration.key.name,
-            path: path, underlyingError: error)
+            path: frame.registrations, underlyingError: error)
     }
 
     /// Copies the shared instance in `cell` into `result`, building it exactly once if needed.
