@@ -89,6 +89,28 @@ struct ResolutionTests {
         #expect(!registry.isRegistered((any ReviewService)?.self))
     }
 
+    /// The same when the optional type's registration that takes an argument is in a parent
+    /// registry or in an override scope: the resolve looks for it wherever a resolve of its
+    /// key would.
+    @Test func optionalRegisteredWithAnArgumentInAParentOrAScopeIsAMismatchToo() throws {
+        let parent = ServiceRegistry()
+        parent.register(ReviewService.self, name: "n") { _ in ReviewServiceImpl(source: "real") }
+        parent.register((any ReviewService)?.self, name: "n") { (_, source: String) in ReviewServiceImpl(source: source) }
+        let error = try resolutionError { let _: (any ReviewService)? = try parent.makeChild().resolve(name: "n") }
+        #expect(error.reason == .argumentMismatch)
+
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "real") }
+        try registry.withOverrides {
+            $0.register((any ReviewService)?.self) { (_, source: String) in ReviewServiceImpl(source: source) }
+        } operation: {
+            let error = try resolutionError { let _: (any ReviewService)? = try registry.resolve() }
+            #expect(error.reason == .argumentMismatch)
+        }
+        let outside: (any ReviewService)? = try registry.resolve()
+        #expect(outside?.source == "real")
+    }
+
     @Test func optionalWithNothingRegisteredNamesTheWrappedService() throws {
         let registry = ServiceRegistry()
         let error = try resolutionError { let _: (any ReviewService)? = try registry.resolve() }

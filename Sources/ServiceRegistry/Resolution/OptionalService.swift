@@ -47,8 +47,13 @@ extension ServiceRegistry {
         for key: ServiceKey, serviceType: Any.Type, overrides: OverrideLayer?
     ) -> (any OptionalService.Type)? {
         guard let optional = serviceType as? any OptionalService.Type else { return nil }
-        let sameName = visibleRegistrations(overrides: overrides, of: key.service).contains {
-            $0.registration.name == key.name
+        // One probe per registry, not a scan: this runs on every resolve of
+        // `if let p: P = try? registry.resolve()`, which succeeds.
+        let sameName = lineage.contains { registry in
+            registry.table.hasRegistration(of: key.service, name: key.name)
+                || (overrides?.registrations(in: registry) ?? []).contains {
+                    $0.service == key.service && $0.name == key.name
+                }
         }
         return sameName ? nil : optional
     }

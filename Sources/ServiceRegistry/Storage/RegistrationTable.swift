@@ -16,7 +16,9 @@ import Synchronization
 /// stripe is what proves none is.
 ///
 /// Lookups hash the key with ``ServiceKey/tableHash`` (no `Hasher`, no allocation) and
-/// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. A slot
+/// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. The hash
+/// leaves the argument type out, so the keys of one service type and name, whatever their
+/// argument, share a probe sequence, and whether any of them is registered is one probe. A slot
 /// keeps a few bits of its key's hash beside the registration's address, so a probe
 /// passes most other keys without loading their registration. Entries are never removed,
 /// only replaced, so probing needs no tombstones.
@@ -108,6 +110,18 @@ final class RegistrationTable: @unchecked Sendable {
         registrations { $0.service == service }
     }
 
+    /// Whether a registration for the service type `service` under `name` is here, whatever
+    /// argument its factory takes. One probe, not a scan: the table hash leaves the argument
+    /// type out (see ``ServiceKey/tableHash``), so every such registration is found from
+    /// the same home slot. What a resolve of an optional type asks before it resolves the
+    /// wrapped type instead, on every resolve of `if let p: P = try? registry.resolve()`.
+    func hasRegistration(of service: ObjectIdentifier, name: String?) -> Bool {
+        let hash = ServiceKey(service: service, argument: nil, name: name).tableHash
+        return readLocked {
+            probe(hash) { $0.keyHash == hash && $0.service == service && $0.name == name } != nil
+        }
+    }
+
     /// The registrations `isIncluded` accepts, each retained only if it is: the test sees
     /// the registration while the stripe lock keeps it alive.
     private func registrations(where isIncluded: (AnyRegistration) -> Bool) -> [AnyRegistration] {
@@ -163,6 +177,13 @@ final class RegistrationTable: @unchecked Sendable {
     @inline(__always)
     private func find(_ key: ServiceKey) -> Unmanaged<AnyRegistration>? {
         let hash = key.tableHash
+        return probe(hash) { $0.matches(key, hash: hash) }
+    }
+
+    /// The first registration from the home slot of `hash` on, up to the first empty slot,
+    /// that `isMatch` accepts; `isMatch` sees only registrations whose tag is the hash's.
+    @inline(__always)
+    private func probe(_ hash: UInt32, _ isMatch: (AnyRegistration) -> Bool) -> Unmanaged<AnyRegistration>? {
         let tag = Self.tag(hash)
         let mask = capacity &- 1
         var index = homeIndex(hash)
@@ -170,7 +191,7 @@ final class RegistrationTable: @unchecked Sendable {
             let bits = slots[index].load(ordering: .acquiring)
             guard let slot = Self.registration(in: bits) else { return nil }
             // The tag rules out most other keys without loading their registration.
-            if bits & Self.tagMask == tag, slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
+            if bits & Self.tagMask == tag, slot._withUnsafeGuaranteedRef(isMatch) {
                 return slot
             }
             index = (index &+ 1) & mask
