@@ -122,7 +122,51 @@ enum GettingStarted {
         }
         #expect(reason == .notRegistered)
         #expect(path == ["GettingStarted.BookDetailService", "GettingStarted.ReviewService"])
-        #expect(description.contains("Fix:"))
+        // "the full explanation, ending with the fix": what was asked, the path, the fix.
+        #expect(description == """
+            ServiceRegistry could not resolve `GettingStarted.ReviewService`: nothing is registered for it.
+              Resolution path: GettingStarted.BookDetailService → GettingStarted.ReviewService
+              Fix: register `GettingStarted.ReviewService` (e.g. in its component's ServiceAssembly) with \
+            registry.register(GettingStarted.ReviewService.self) { r in ... }, or override it in the test with withOverrides.
+            """)
+    }
+
+    /// Step 5: "An inferred optional ... resolves the registered `ReviewService` when nothing
+    /// is registered for the optional type itself."
+    @Test func anInferredOptionalResolvesTheRegisteredService() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        if let reviews: any ReviewService = try? registry.resolve() {
+            #expect(reviews.reviews(ofBookWithID: 42) == ["Don't panic.", "Mostly harmless."])
+        } else {
+            Issue.record("the inferred optional resolved nothing")
+        }
+    }
+
+    /// When it does not compile: "A tuple's labels are part of its type too:
+    /// `(id: String, page: Int)` and `(String, Int)` are two argument types."
+    @Test func aTuplesLabelsArePartOfTheArgumentType() throws {
+        let registry = ServiceRegistry()
+        registry.register(String.self) { (_, args: (id: String, page: Int)) in "\(args.id) p\(args.page)" }
+        #expect(try registry.resolve(String.self, argument: (id: "42", page: 1)) == "42 p1")
+        let error = #expect(throws: ResolutionError.self) {
+            try registry.resolve(String.self, argument: ("42", 1))
+        }
+        #expect(error?.reason == .argumentMismatch)
+        #expect(error?.givenArgumentType == "(String, Int)")
+        #expect(error?.registeredArgumentTypes == ["(id: String, page: Int)"])
+    }
+
+    /// When it does not compile: "The fix-it's `(any ReviewService).self` is the same type,
+    /// so it registers and resolves the same service."
+    @Test func theExistentialAnySpellingIsTheSameService() throws {
+        let registry = ServiceRegistry()
+        registry.register((any ReviewService).self, scope: .singleton) { _ in NoReviews() }
+        #expect(registry.isRegistered(ReviewService.self))
+        #expect(try registry.resolve(ReviewService.self).reviews(ofBookWithID: 42).isEmpty)
+
+        registry.install(ReviewAssembly())
+        #expect(try registry.resolve((any ReviewService).self).reviews(ofBookWithID: 42).count == 2)
     }
 
     // 7. Check the wiring in a test — the page's test, as written, with the registry
