@@ -4,6 +4,7 @@
 // section, with checks of what its comments claim.
 import ServiceRegistry
 import ServiceRouter
+import Synchronization
 import Testing
 
 enum RoutingDocs {
@@ -74,7 +75,15 @@ enum RoutingDocs {
     }
 
     @Test func registerAndOpen() throws {
-        let (_, router) = try Self.sectionOne()
+        let (registry, router) = try Self.sectionOne()
+        let resolved = Mutex<[String]>([])
+        let token = registry.addResolutionObserver { event in resolved.withLock { $0.append(event.serviceType) } }
+        defer { registry.removeResolutionObserver(token) }
+        // "true, and nothing was built to answer"; match "built nothing".
+        #expect(router.canOpen("weread://book/42"))
+        #expect(router.canOpen("weread://search?q=austen"))
+        _ = try router.match("weread://book/42/?from=push")
+        #expect(resolved.withLock { $0 }.isEmpty)
 
         // 2. Open URLs
         try router.open("weread://book/42?from=push", from: .external)     // runs the handler
@@ -188,7 +197,7 @@ enum RoutingDocs {
     }
 
     @Test func generateAndListRoutes() throws {
-        let (_, router) = try Self.sectionOne()
+        let (registry, router) = try Self.sectionOne()
 
         // 7. Generate URLs
         let link = try router.url(
@@ -207,8 +216,57 @@ enum RoutingDocs {
         for route in router.routes {
             listed.append("\(route)")   // weread://book/:bookId(int) → Interfaces.BookDetailService
         }
-        #expect(listed.first?.hasPrefix("weread://book/:bookId(int) → ") == true)
-        #expect(listed.first?.hasSuffix("BookDetailService") == true)
-        #expect(listed.count == 2)
+        // The page's module is `Interfaces`; here it is this test target, and the page's
+        // namespace stands in for nothing more.
+        #expect(listed == [
+            "weread://book/:bookId(int) → DocumentationExamplesTests.RoutingDocs.BookDetailService",
+            "weread://search?q=:text → DocumentationExamplesTests.RoutingDocs.CatalogService",
+        ])
+        // `serviceType` as written in code (as the dependency graph writes it),
+        // `qualifiedServiceType` as the listing prints it.
+        let detailRoute = try #require(router.routes.first)
+        #expect(detailRoute.serviceType == "RoutingDocs.BookDetailService")
+        #expect(detailRoute.qualifiedServiceType == "DocumentationExamplesTests.RoutingDocs.BookDetailService")
+        #expect(registry.dependencyGraph().nodes.map(\.serviceType).contains(detailRoute.serviceType))
+        #expect(detailRoute.serviceName == nil && detailRoute.priority == 0 && !detailRoute.isInAppOnly)
+    }
+
+    /// Section 7: "with `weread://book/new` registered too, `url(for: "weread://book/:slug",
+    /// parameters: ["slug": "new"])` is `weread://book/new`, which opens the literal route."
+    @Test func aGeneratedURLMayOpenAHigherRankedRoute() throws {
+        let (_, router) = try Self.sectionOne()
+        try router.register("weread://book/new") { (catalog: any CatalogService, _) in "literal" }
+        try router.register("weread://book/:slug") { (catalog: any CatalogService, request) in
+            "slug \(try request.parameters.string("slug"))"
+        }
+        let url = try router.url(for: "weread://book/:slug", parameters: ["slug": "new"])
+        #expect(url == "weread://book/new")
+        #expect(try router.open(url, as: String.self) == "literal")
+        // Matched against its own pattern alone, it gives back the value it was made from.
+        #expect(try RoutePattern("weread://book/:slug").url(parameters: ["slug": "new"]) == url)
+    }
+
+    /// Section 6: every URL is bounded, by default to "4,096 bytes, 32 path segments and 64
+    /// query items".
+    @Test func theDefaultLimits() throws {
+        let options = URLParsingOptions()
+        #expect(options.maximumLength == 4_096)
+        #expect(options.maximumSegmentCount == 32)
+        #expect(options.maximumQueryItemCount == 64)
+        let (_, router) = try Self.sectionOne()
+        let limits: [(url: String, limit: Int)] = [
+            ("weread://book/" + String(repeating: "4", count: 4_096), 4_096),
+            ("weread://book/" + Array(repeating: "a", count: 33).joined(separator: "/"), 32),
+            ("weread://book/42?" + (0..<65).map { "k\($0)=v" }.joined(separator: "&"), 64),
+        ]
+        for (url, limit) in limits {
+            let error = #expect(throws: RouteError.self) { try router.match(url) }
+            switch error?.reason {
+            case .urlTooLong(_, let over)?, .tooManySegments(let over)?, .tooManyQueryItems(let over)?:
+                #expect(over == limit)
+            default:
+                Issue.record("\(url.prefix(30))... is not refused for its size: \(String(describing: error))")
+            }
+        }
     }
 }
