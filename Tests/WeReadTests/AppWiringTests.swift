@@ -1,3 +1,4 @@
+import Foundation
 import ServiceRegistry
 import Testing
 import WeReadBookDetail
@@ -57,6 +58,29 @@ import WeReadReview
         #expect(scopes["CatalogService"] == .singleton)
         #expect(scopes["ReadingService"] == .weak)
         #expect(scopes["BookDetailService"] == .transient)
+    }
+
+    /// Docs/Scopes.md's table of WeRead's choices ("| `ReadingService` | `.weak` | ..."),
+    /// read from the page: each row's service, scope and argument type are the app's.
+    @Test func theScopesPagesTableOfWeReadsChoicesIsTheAppsWiring() throws {
+        let page = try String(
+            contentsOf: ArchitectureTests.packageRoot.appendingPathComponent("Docs/Scopes.md"), encoding: .utf8)
+        let lines = page.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("WeRead's choices") })
+        let rows = lines[(heading + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
+            .filter { $0.hasPrefix("| `") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let documented = rows.map { columns in
+            // "`BookDetailService`", "`.transient`, argument `BookID`"
+            let words = columns[1].split(separator: "`").filter { !$0.hasPrefix(",") }
+            return "\(columns[0].trimmingCharacters(in: ["`"])) \(words.joined(separator: " "))"
+        }
+        let graph = WeReadApp.makeRegistry().dependencyGraph(sampleArguments: WeReadApp.sampleArguments)
+        let wired = graph.nodes.map { node in
+            "\(node.serviceType) .\(node.scope.map { "\($0)" } ?? "-")" + (node.argumentType.map { " \($0)" } ?? "")
+        }
+        #expect(documented.count == 5, "found the table")
+        #expect(documented.sorted() == wired.sorted())
     }
 
     @Test func installingBuildsNothing() throws {
