@@ -155,6 +155,18 @@ enum ComponentizationPage {
         #expect(mismatch?.registeredArgumentTypes == ["ComponentizationPage.BookID"])
     }
 
+    /// "`try registry.validate(sampleArguments: [BookID(42)])` in one test builds every
+    /// registration in isolation (those that take a book id with the sample one), so a
+    /// missing component fails the test suite".
+    @Test func validationWithASampleBookIDBuildsTheDetailScreen() throws {
+        let registry = ServiceRegistry()
+        registry.install(BookDetailAssembly())
+        let report = try registry.validate(sampleArguments: [BookID(42)])
+        #expect(report.built == ["ComponentizationPage.BookDetailService (argument: ComponentizationPage.BookID)"])
+        #expect(report.notChecked.isEmpty)
+        #expect(try registry.validate().notChecked == report.built, "without the sample, it is not checked")
+    }
+
     @Test func validationFindsTheMissingComponentInATest() {
         let registry = ServiceRegistry()
         registry.register(String.self) { r in
