@@ -270,3 +270,214 @@ enum RoutingDocs {
         }
     }
 }
+
+// MARK: - The page's prose, run
+
+extension RoutingExamples {
+    /// A router on section 1's registry whose routes return what they captured.
+    static func echoRouter(_ patterns: [String], configuration: ServiceRouter.Configuration = .init()) throws -> ServiceRouter {
+        let (registry, _) = try sectionOne()
+        let router = ServiceRouter(registry: registry, configuration: configuration)
+        for pattern in patterns {
+            try router.register(pattern) { (catalog: any CatalogService, request) in
+                let captured = request.parameters.names.sorted().map { "\($0)=\(request.parameters[$0] ?? "")" }
+                return ([request.pattern ?? "-"] + captured).joined(separator: " ")
+            }
+        }
+        return router
+    }
+
+    /// The reason of the `RouteError` that `body` throws, if it throws one.
+    static func reason(_ body: () throws -> Void) -> RouteError.Reason? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? RouteError)?.reason
+        }
+    }
+
+    /// Section 3's table and the rules under it.
+    @Test func patternSyntaxAndURLReadingAsThePageSays() throws {
+        let router = try Self.echoRouter([
+            "weread://book/:bookId(int)", "weread://reviews/%E7%BA%A2", "weread://x/a%3Ab",
+            "weread://web/*path", "weread://search?q", "weread://list?page=:page(int)", "weread://tabs?tab=reviews",
+            "weread://doc#:section", "weread://caf%C3%A9/:id",
+        ])
+        // The host, any ASCII case; only ASCII letters are lowercased.
+        #expect(try router.open("weread://BOOK/42", as: String.self) == "weread://book/:bookId(int) bookId=42")
+        #expect(try router.open("WEREAD://Book/42", as: String.self) == "weread://book/:bookId(int) bookId=42")
+        // An IP literal is refused, in patterns and URLs alike.
+        guard case .invalidPattern? = Self.reason({ _ = try RoutePattern("weread://[::1]/x") }) else {
+            Issue.record("an IP literal host is refused in a pattern")
+            return
+        }
+        guard case .malformedURL? = Self.reason({ _ = try RouteURL("weread://[::1]/x") }) else {
+            Issue.record("an IP literal host is refused in a URL")
+            return
+        }
+        // A literal segment is percent-decoded: `%E7%BA%A2` = `红`; a literal `:` as `%3A`.
+        #expect(router.canOpen("weread://reviews/红"))
+        #expect(router.canOpen("weread://x/a:b"))
+        // `?q`: a required, non-empty query item.
+        #expect(router.canOpen("weread://search?q=x"))
+        #expect(!router.canOpen("weread://search?q="))
+        #expect(!router.canOpen("weread://search"))
+        #expect(try router.open("weread://list?page=2", as: String.self) == "weread://list?page=:page(int) page=2")
+        #expect(!router.canOpen("weread://list?page=two"))
+        #expect(router.canOpen("weread://tabs?tab=reviews") && !router.canOpen("weread://tabs?tab=shelf"))
+        #expect(try router.open("weread://doc#intro", as: String.self) == "weread://doc#:section section=intro")
+        // A raw `+` in a pattern's literal query value is refused; `?:q` is refused.
+        for refused in ["weread://tabs?tab=a+b", "weread://search?:q"] {
+            guard case .invalidPattern? = Self.reason({ _ = try RoutePattern(refused) }) else {
+                Issue.record("\(refused) is refused")
+                continue
+            }
+        }
+
+        // The port is not matched; an empty one is no port.
+        #expect(try RouteURL("weread://book:/42").port == nil)
+        #expect(router.canOpen("weread://book:/42") && router.canOpen("weread://book:8080/42"))
+        // `%2F` is a `/` inside one segment; a wildcard reads `a%2Fb/c` and `a/b/c` alike.
+        #expect(try RouteURL("weread://web/a%2Fb/c").pathSegments == ["a/b", "c"])
+        #expect(try router.open("weread://web/a%2Fb/c", as: String.self) == router.open("weread://web/a/b/c", as: String.self))
+        // Empty segments are dropped.
+        #expect(try router.match("weread://book/42/").parameters["bookId"] == "42")
+        #expect(try router.match("weread://book//42").parameters["bookId"] == "42")
+        // `.` and `..` are ordinary segments.
+        let dots = try Self.echoRouter(["weread://file/:id"])
+        #expect(try dots.open("weread://file/..", as: String.self) == "weread://file/:id id=..")
+        #expect(try RouteURL("weread://book/../debug").pathSegments == ["..", "debug"])
+        // Raw Unicode is accepted; query items not in the pattern are allowed.
+        #expect(router.canOpen("weread://reviews/红?from=push"))
+        // `+` decodes to a space in queries, `%2B` is always a plus.
+        #expect(try router.match("weread://search?q=a+b").query("q") == "a b")
+        #expect(try router.match("weread://search?q=a%2Bb").query("q") == "a+b")
+        var literalPlus = URLParsingOptions()
+        literalPlus.decodesPlusAsSpace = false
+        let plusRouter = try Self.echoRouter(["weread://search?q"], configuration: .init(parsing: literalPlus))
+        #expect(try plusRouter.match("weread://search?q=a+b").query("q") == "a+b")
+        // Canonical equivalence: a precomposed `é` matches `e` and a combining accent, and the
+        // captured value is passed on as the URL spells it.
+        #expect(router.canOpen("weread://cafe%CC%81/1"))
+        let accented = try Self.echoRouter(["weread://cafe%CC%81/:id"])
+        #expect(accented.canOpen("weread://caf%C3%A9/1"))
+        let opened = try router.open("weread://cafe%CC%81/1", as: String.self)
+        #expect(opened.hasSuffix(" id=1"))
+        let spelled = try accented.match("weread://caf%C3%A9/cafe%CC%81").parameters["id"]
+        #expect(spelled.map { Array($0.unicodeScalars) } == Array("cafe\u{301}".unicodeScalars))
+    }
+}
+
+extension RoutingExamples {
+    /// Sections 3 to 7: typed parameters, custom types, precedence, fallbacks, outside URLs
+    /// and URL generation, as the page's prose says they behave.
+    @Test func parametersPrecedenceFallbacksAndGenerationAsThePageSays() throws {
+        // `int` reads an optional `-` then digits; `+5` is refused by the type and by int(_:).
+        let ints = try Self.echoRouter(["weread://n/:n(int)", "weread://s/:s"])
+        #expect(ints.canOpen("weread://n/-5") && !ints.canOpen("weread://n/+5"))
+        #expect(try ints.match("weread://n/-5").parameters.int("n") == -5)
+        #expect(Self.reason({ _ = try ints.match("weread://s/+5").parameters.int("s") }) != nil)
+
+        // A custom type named like a built-in or another type: register and url(for:) throw
+        // invalidParameterType for every pattern.
+        for types in [
+            [ParameterType(name: "int", description: "mine") { _ in true }],
+            [ParameterType(name: "isbn", description: "a") { _ in true }, ParameterType(name: "isbn", description: "b") { _ in true }],
+            [ParameterType(name: "is-bn", description: "a") { _ in true }],
+        ] {
+            let (registry, _) = try Self.sectionOne()
+            let router = ServiceRouter(registry: registry, configuration: .init(parameterTypes: types))
+            guard case .invalidParameterType? = Self.reason({
+                try router.register("weread://plain/:id") { (catalog: any CatalogService, _) in 0 }
+            }) else {
+                Issue.record("register refuses every pattern with \(types.map(\.name))")
+                continue
+            }
+            guard case .invalidParameterType? = Self.reason({ _ = try router.url(for: "weread://plain", parameters: [:]) }) else {
+                Issue.record("url(for:) refuses every pattern with \(types.map(\.name))")
+                continue
+            }
+        }
+
+        // 4. A pattern that ends where the URL ends beats a wildcard matching nothing; query
+        // requirements: literal, then typed, then plain; then priority; then the text.
+        let ranked = try Self.echoRouter([
+            "weread://web", "weread://web/*path", "weread://q?tab=reviews", "weread://q?tab=:tab(int)", "weread://q?tab=:tab",
+        ])
+        #expect(try ranked.match("weread://web").pattern == "weread://web")
+        #expect(try ranked.match("weread://q?tab=reviews").pattern == "weread://q?tab=reviews")
+        #expect(try ranked.match("weread://q?tab=7").pattern == "weread://q?tab=:tab(int)")
+        #expect(try ranked.match("weread://q?tab=x").pattern == "weread://q?tab")   // `?tab=:tab`, canonically
+        try ranked.register("weread://web", priority: 0) { (catalog: any CatalogService, _) in "replaced" }
+        #expect(try ranked.open("weread://web", as: String.self) == "replaced", "same pattern and priority replaces")
+        #expect(ranked.routes.count == 5)
+
+        // 5. A scheme's fallback that declines passes the URL on to the global one; when
+        // every fallback declines, opening fails with `declined`.
+        let falling = try Self.echoRouter([])
+        falling.setFallback(forScheme: "weread") { _ -> RouteOutcome<String> in .declined }
+        #expect(Self.reason({ try falling.open("weread://nowhere") }).map { "\($0)" }?.hasPrefix("declined") == true)
+        falling.setFallback { request in "global: \(request.url)" }
+        #expect(try falling.open("weread://nowhere", as: String.self) == "global: weread://nowhere")
+
+        // 6. From outside: by default, the schemes with a route outside URLs may open, or a
+        // scheme fallback; a global fallback never receives another scheme's links.
+        let outside = try Self.echoRouter(["weread://book/:id"])
+        try outside.register("debug://reset", inAppOnly: true) { (catalog: any CatalogService, _) in "reset" }
+        try outside.register("weread://admin", inAppOnly: true) { (catalog: any CatalogService, _) in "admin" }
+        try outside.register("weread://:screen") { (catalog: any CatalogService, _) in "public" }
+        outside.setFallback { _ in "global" }
+        #expect(try outside.open("javascript://alert", as: String.self) == "global")
+        guard case .schemeNotAllowed? = Self.reason({ try outside.open("javascript://alert", from: .external) }) else {
+            Issue.record("javascript: is refused from outside")
+            return
+        }
+        let debug = Self.reason({ try outside.open("debug://reset", from: .external) })
+        guard case .schemeNotAllowed? = debug else {
+            Issue.record("a scheme whose routes are all in-app only is refused from outside")
+            return
+        }
+        // A lower-ranked public route may still take an in-app-only route's URL.
+        #expect(try outside.open("weread://admin", as: String.self, from: .external) == "public")
+        #expect(try outside.open("weread://admin", as: String.self) == "admin")
+
+        // A URL without `//` after its scheme has no host, and never matches a host form;
+        // the noRoute error says so.
+        let hostless = try Self.echoRouter(["weread://book/:bookId", "mailto:*to"])
+        #expect(try hostless.match("mailto:someone@example.com").parameters.wildcard == "someone@example.com")
+        do {
+            _ = try hostless.match("weread:/book/42")
+            Issue.record("a URL of the other form matches nothing")
+        } catch {
+            #expect("\(error.reason)" == "noRoute")
+            #expect(error.description.contains("every route of 'weread' is written with a host"))
+        }
+
+        // 7. url(for:) throws rather than hand out a URL that would not open as given.
+        let (_, router) = try Self.sectionOne()
+        let refusals: [(pattern: String, parameters: [String: any CustomStringConvertible], query: [QueryItem], fragment: String?, reason: String)] = [
+            ("weread://book/:bookId(int)", ["bookId": "x"], [], nil, "invalidParameter"),
+            ("weread://book/:bookId(int)", [:], [], nil, "invalidParameter"),
+            ("weread://book/:bookId(int)", ["bookId": 1, "other": 2], [], nil, "missingParameter"),
+            ("weread://:screen", ["screen": "Book"], [], nil, "invalidParameter"),
+            ("weread://web/*path", ["path": "a//b"], [], nil, "invalidParameter"),
+            ("weread://web/*path", ["path": "a/"], [], nil, "invalidParameter"),
+            ("weread://search?q=:text", ["text": "a"], [QueryItem(name: "q", value: "b")], nil, "conflictingQueryItem"),
+            ("weread://doc#top", [:], [], "bottom", "conflictingFragment"),
+        ]
+        for refusal in refusals {
+            let reason = Self.reason({
+                _ = try router.url(
+                    for: refusal.pattern, parameters: refusal.parameters, query: refusal.query, fragment: refusal.fragment)
+            })
+            #expect(reason.map { "\($0)" }?.hasPrefix(refusal.reason) == true, "\(refusal.pattern) \(refusal.parameters)")
+        }
+        // An extra item with the pattern's value is written once; others are kept, in order.
+        #expect(
+            try router.url(
+                for: "weread://search?q=:text", parameters: ["text": "a"],
+                query: [QueryItem(name: "q", value: "a"), QueryItem(name: "x", value: "1"), QueryItem(name: "x", value: "2")])
+                == "weread://search?q=a&x=1&x=2")
+    }
+}
