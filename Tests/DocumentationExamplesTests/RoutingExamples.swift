@@ -481,3 +481,67 @@ extension RoutingExamples {
                 == "weread://search?q=a&x=1&x=2")
     }
 }
+
+extension RoutingExamples {
+    struct Unavailable: Error {}
+
+    /// Section 2's promises about `open`, `canOpen` and `match`, and section 5's table of
+    /// reasons: each row's failure gives that reason.
+    @Test func everyFailureHasTheReasonThePagesTableGives() throws {
+        let (registry, router) = try Self.sectionOne()
+        try router.register("weread://review/:id", argument: { _ -> Int in throw Unavailable() }) {
+            (detail: any BookDetailService, _) in detail.render()
+        }
+        try router.register("weread://user/:id") { (user: any Sendable, _) in "no such service" }
+        try router.register("weread://ask/:id") { (catalog: any CatalogService, request) in
+            try request.parameters.string("bookID")
+        }
+        try router.register("weread://fail") { (catalog: any CatalogService, _) -> String in throw Unavailable() }
+        try router.register("weread://page?n=:n(int)") { (catalog: any CatalogService, _) in "page" }
+        try router.register("weread://no", priority: 0) { (catalog: any CatalogService, _) -> RouteOutcome<String> in .declined }
+        let small = ServiceRouter(registry: registry, configuration: .init(parsing: URLParsingOptions(maximumLength: 20)))
+        try small.register("weread://x") { (catalog: any CatalogService, _) in "x" }
+
+        let rows: [(url: String, router: ServiceRouter, reason: String)] = [
+            ("book/42", router, "malformedURL"),  // no scheme
+            ("weread://book/4 2", router, "malformedURL"),  // a space
+            ("weread://me:secret@book/42", router, "malformedURL"),  // credentials
+            ("weread://book/%4", router, "invalidPercentEncoding"),
+            ("weread://book/%FF", router, "invalidPercentEncoding"),
+            ("weread://x/" + String(repeating: "a", count: 20), small, "urlTooLong"),
+            ("weread://nothing/here", router, "noRoute"),
+            ("weread://page", router, "invalidParameter"),  // a required item is missing
+            ("weread://page?n=x", router, "invalidParameter"),
+            ("weread://ask/1", router, "missingParameter"),
+            ("weread://user/1", router, "serviceUnavailable"),
+            ("weread://fail", router, "handlerFailed"),
+            ("weread://review/1", router, "handlerFailed"),  // the route's argument: closure threw
+            ("weread://no", router, "declined"),
+        ]
+        for row in rows {
+            let reason = Self.reason({ try row.router.open(row.url) })
+            #expect(reason.map { "\($0)" }?.hasPrefix(row.reason) == true, "\(row.url): \(String(describing: reason))")
+        }
+        // The message of a missing parameter lists those the route has.
+        do {
+            try router.open("weread://ask/1")
+        } catch {
+            #expect(error.description.contains("the route has: id"))
+        }
+        guard case .resultTypeMismatch? = Self.reason({ _ = try router.open("weread://book/42", as: Int.self) }) else {
+            Issue.record("asking for another type is a resultTypeMismatch")
+            return
+        }
+
+        // canOpen knows whether the service is registered and the argument: conversion succeeds;
+        // match does not consult fallbacks.
+        #expect(!router.canOpen("weread://user/1"))
+        #expect(!router.canOpen("weread://review/1"))
+        router.setFallback { _ in "fallback" }
+        #expect(router.canOpen("weread://nothing/here"))
+        guard case .noRoute? = Self.reason({ _ = try router.match("weread://nothing/here") }) else {
+            Issue.record("match does not consult fallbacks")
+            return
+        }
+    }
+}
