@@ -4,6 +4,7 @@
 import Foundation
 import ServiceRegistry
 import ServiceRegistryTesting
+import Synchronization
 import Testing
 import XCTest
 
@@ -453,5 +454,88 @@ final class MockedReviewsXCTests: XCTestCase {
         await Task.yield()
         let detail = try TestApp.registry.resolve(BookDetailService.self)
         XCTAssertEqual(detail.summary(ofBookWithID: 42), "Book 42: 3 reviews")
+    }
+}
+
+// MARK: - The page's prose, run
+
+extension TestingExamples {
+    /// "Nothing leaks out": "even a singleton of another registry whose factory reaches this
+    /// one directly" is built afresh in the scope, and the real one after it.
+    @Test func aSingletonOfAnotherRegistryReachingThisOneIsBuiltAfreshInTheScope() throws {
+        let registry = ServiceRegistry()
+        registry.install(ReviewAssembly(), BookDetailAssembly())
+        let other = ServiceRegistry()
+        other.register(BookDetailService.self, scope: .singleton) { [registry] _ in
+            BookDetailScreen(reviews: try registry.resolve(ReviewService.self))
+        }
+        let inScope = try registry.withOverrides {
+            $0.register(ReviewService.self) { _ in MockReviews() }
+        } operation: {
+            try other.resolve(BookDetailService.self).summary(ofBookWithID: 1)
+        }
+        #expect(inScope == "Book 1: 3 reviews")
+        #expect(try other.resolve(BookDetailService.self).summary(ofBookWithID: 1) == "Book 1: 2 reviews")
+    }
+
+    /// Validation of a factory that resolves through the registry directly: in a shared
+    /// service's factory, the failure reads as through `r` (`notRegistered`, with the path
+    /// through the shared service); in any other, it is `factoryFailed`, with the registry's
+    /// error as `underlyingError`, whose path starts at the shared service being built, if
+    /// any, otherwise at the missing service.
+    @Test(arguments: [Scope.singleton, .weak, .transient, .graph])
+    func aMissingDependencyResolvedThroughTheRegistryFailsValidationAsThePageSays(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetailService.self, scope: scope) { [registry] _ in
+            BookDetailScreen(reviews: try registry.resolve(ReviewService.self))
+        }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        let failure = try #require(error.failures.first?.error)
+        if scope == .singleton || scope == .weak {
+            #expect(failure.reason == .notRegistered)
+            #expect(failure.path == ["TestingPage.BookDetailService", "TestingPage.ReviewService"])
+        } else {
+            #expect(failure.reason == .factoryFailed)
+            #expect(failure.path == ["TestingPage.BookDetailService"])
+            #expect((failure.underlyingError as? ResolutionError)?.path == ["TestingPage.ReviewService"])
+        }
+    }
+
+    /// ... "(also one resolved through `r` while a shared service is built)": its
+    /// underlying error's path starts at the shared service being built.
+    @Test func aTransientBuiltForASharedServiceFailsFromTheSharedService() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookDetailService.self) { [registry] _ in
+            BookDetailScreen(reviews: try registry.resolve(ReviewService.self))
+        }
+        registry.register(String.self, scope: .singleton) { r in
+            try r.resolve(BookDetailService.self).summary(ofBookWithID: 1)
+        }
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        let failure = try #require(error.failures.first { $0.registration == "String" }?.error)
+        #expect(failure.reason == .factoryFailed)
+        #expect(failure.path == ["String", "TestingPage.BookDetailService"])
+        #expect((failure.underlyingError as? ResolutionError)?.path == ["String", "TestingPage.ReviewService"])
+    }
+
+    /// "Like `validate()`, `dependencyGraph()` runs the factories, in isolation: the
+    /// registry's caches are untouched" (and a singleton validation built is never the one a
+    /// later resolve returns).
+    @Test func validationAndTheGraphLeaveTheCachesUntouched() throws {
+        let registry = ServiceRegistry()
+        let built = Mutex(0)
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            built.withLock { $0 += 1 }
+            return RemoteReviewsCounted()
+        }
+        _ = try registry.validate()
+        _ = registry.dependencyGraph()
+        #expect(built.withLock { $0 } == 2)
+        _ = try registry.resolve(ReviewService.self)
+        #expect(built.withLock { $0 } == 3, "the first resolve builds its own")
+    }
+
+    private struct RemoteReviewsCounted: ReviewService {
+        func reviews(ofBookWithID id: Int) -> [String] { [] }
     }
 }
