@@ -156,3 +156,98 @@ private final class BuildCount: Sendable {
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }
+
+// MARK: - The page's prose, run
+
+extension ScopesExamples {
+    /// `.singleton`: "Registering the same type again, with the same name and argument type,
+    /// replaces the registration and drops the cached instance (another name or argument
+    /// type registers alongside it)."
+    @Test func registeringAgainReplacesAndDropsTheCachedInstance() throws {
+        registry.register(Catalog.self, scope: .singleton) { _ in Catalog() }
+        weak var dropped: Catalog?
+        do {
+            let first = try registry.resolve(Catalog.self)
+            registry.register(Catalog.self, name: "other", scope: .singleton) { _ in Catalog() }
+            registry.register(Catalog.self, scope: .singleton) { (_, _: Int) in Catalog() }
+            #expect(try registry.resolve(Catalog.self) === first, "another name or argument type registers alongside")
+            #expect(try registry.resolve(Catalog.self, name: "other") !== first)
+            dropped = first
+        }
+        #expect(dropped != nil, "the registry holds its singleton")
+        registry.register(Catalog.self, scope: .singleton) { _ in Catalog() }
+        #expect(dropped == nil, "the cached instance is dropped")
+        #expect(registry.isRegistered(Catalog.self, name: "other"))
+        #expect(registry.isRegistered(Catalog.self, argumentType: Int.self))
+    }
+
+    /// `.weak`: "Once every holder has let go, ... the next resolve builds a fresh one."
+    @Test func aWeakInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
+        let builds = BuildCount()
+        registry.register(Reader.self, scope: .weak) { _ in
+            builds.increment()
+            return Reader()
+        }
+        var reader: Reader? = try registry.resolve(Reader.self)
+        #expect(try registry.resolve(Reader.self) === reader)
+        #expect(builds.value == 1)
+        reader = nil
+        _ = try registry.resolve(Reader.self)
+        #expect(builds.value == 2)
+        #expect(reader == nil)
+    }
+
+    /// `.graph`: "The sharing follows the resolver: dependencies must be resolved through
+    /// `r` for the registry to know they belong to the same graph."
+    @Test func graphSharingFollowsTheResolver() throws {
+        registry.register(ReadingPosition.self, scope: .graph) { _ in ReadingPosition() }
+        registry.register(PageView.self) { r in PageView(position: try r.resolve()) }
+        registry.register(ProgressBar.self) { [registry] _ in ProgressBar(position: try registry.resolve()) }
+        registry.register(ReadingScreen.self) { r in
+            ReadingScreen(pageView: try r.resolve(), progressBar: try r.resolve())
+        }
+        let screen = try registry.resolve(ReadingScreen.self)
+        #expect(screen.pageView.position !== screen.progressBar.position)
+    }
+
+    /// "a `.graph` one [is built] from the first [argument] in the graph, a `.weak` one from
+    /// the first while it is held."
+    @Test func sharedServicesWithAnArgumentKeepTheFirstArgument() throws {
+        registry.register(BookDetailScreen.self, scope: .weak) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
+        let held = try registry.resolve(BookDetailScreen.self, argument: 1)
+        #expect(try registry.resolve(BookDetailScreen.self, argument: 2).bookID == 1)
+        #expect(held.bookID == 1)
+
+        registry.register(BookDetailScreen.self, name: "graph", scope: .graph) { (_, bookID: Int) in
+            BookDetailScreen(bookID: bookID)
+        }
+        registry.register([Int].self) { r in
+            [
+                try r.resolve(BookDetailScreen.self, name: "graph", argument: 3).bookID,
+                try r.resolve(BookDetailScreen.self, name: "graph", argument: 4).bookID,
+            ]
+        }
+        #expect(try registry.resolve([Int].self) == [3, 3])
+        #expect(try registry.resolve(BookDetailScreen.self, name: "graph", argument: 5).bookID == 5)
+    }
+
+    /// Scopes and test overrides: "Registering the service again in the registry while the
+    /// scope runs drops the registry's instance; the scope's next resolve builds one from the
+    /// new registration, and the scope keeps the instance it built from the old one ... until
+    /// the scope ends."
+    @Test func registeringAgainDuringAScopeIsSeenByTheScopesNextResolve() throws {
+        registry.register(String.self, name: "owner") { _ in "reader" }
+        registry.register(Shelf.self, scope: .singleton) { r in Shelf(owner: try r.resolve(name: "owner")) }
+        let real = try registry.resolve(Shelf.self)
+        weak let droppedReal = real
+        let (old, new) = try registry.withOverrides { _ in
+        } operation: {
+            let old = try registry.resolve(Shelf.self)
+            #expect(old !== droppedReal, "built afresh in the scope")
+            registry.register(Shelf.self, scope: .singleton) { _ in Shelf(owner: "new") }
+            return (old, try registry.resolve(Shelf.self))
+        }
+        #expect(old.owner == "reader" && new.owner == "new")
+        _ = real
+    }
+}
