@@ -79,6 +79,24 @@ import Testing
         }
     }
 
+    /// README.md: "`swift run weread --help` lists the rest: `open 42`, `reviews 42`, ...":
+    /// each command it names, read from the README, is in the help and runs.
+    @Test func theReadmesCommandsAreInTheHelpAndRun() throws {
+        let readme = try String(
+            contentsOf: ArchitectureTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "`swift run weread --help` lists the rest:"))
+        let sentence = readme[start.upperBound...].prefix { $0 != "." }
+        let commands = sentence.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { Self.shellWords($0.element) }
+        #expect(commands.map { $0.first ?? "" } == ["open", "reviews", "search", "graph", "graph", "open-url"])
+        let help = WeReadCommandLine.run(["--help"]).output
+        for command in commands {
+            #expect(help.contains("weread \(command.joined(separator: " ").prefix { $0 != " " }) "), "the help names \(command)")
+            let result = WeReadCommandLine.run(command)
+            #expect(result.exitCode == .success, "weread \(command.joined(separator: " "))")
+            #expect(!result.output.isEmpty)
+        }
+    }
+
     @Test func theTranscriptReaderSplitsCommandsAndOutputs() throws {
         #expect(Self.shellWords("open-url 'weread://search?q=a b'  x") == ["open-url", "weread://search?q=a b", "x"])
         #expect(Self.shellWords("search ''") == ["search", ""])
