@@ -51,12 +51,14 @@ extension DependencyGraph {
     /// is a root; a subtree already printed is shown once and then referred to.
     ///
     /// ```text
-    /// BookDetailService [transient, BookDetailAssembly]
+    /// ✗ BookDetailService [transient, BookDetailAssembly] — FAILED: notRegistered
     /// ├── CatalogService [singleton, CatalogAssembly]
-    /// └── ReviewService [singleton, ReviewAssembly]
+    /// └── ✗ ReviewService [singleton, ReviewAssembly] — FAILED: notRegistered
     ///     └── ✗ ReviewStore — MISSING
     /// ```
     ///
+    /// A service nothing registers is `✗ Service — MISSING`, and a service that could not
+    /// be built is marked `— FAILED:` with the reason, as is every service that needed it.
     /// An edge that closes a cycle ends in `↺ Service — CYCLE`; one to a service asked
     /// for with an argument type its factory does not take ends in
     /// `✗ Service (argument: String) — ARGUMENT MISMATCH` (or `(no argument)`), and the
