@@ -70,6 +70,18 @@ import Testing
         #expect(error.description == expected.joined(separator: "\n"))
     }
 
+    /// The not-checked sentences' example (a doc comment of the report's internal
+    /// formatter, wrapped there), as a report prints them.
+    @Test func notCheckedSentencesQuotedText() throws {
+        let quoted = try Self.quotedOutput(
+            in: "Sources/ServiceRegistry/Validation/ValidationReport.swift", after: "The sentences that list the registrations",
+            types: ["BookScreen": "DocComments.BookScreen"])
+        #expect(quoted.first?.hasPrefix("Not checked") == true, "found the example")
+        let registry = ServiceRegistry()
+        registry.register(DocComments.BookScreen.self) { (_, bookId: String) in DocComments.BookScreenImpl(bookId: bookId) }
+        #expect(try registry.validate().description.hasSuffix(" " + quoted.joined(separator: " ")))
+    }
+
     /// `DependencyGraph.textTree`'s example.
     @Test func textTreesQuotedRendering() throws {
         let quoted = try Self.quotedOutput(
