@@ -378,6 +378,8 @@ extension RoutingExamples {
         #expect(ints.canOpen("weread://n/-5") && !ints.canOpen("weread://n/+5"))
         #expect(try ints.match("weread://n/-5").parameters.int("n") == -5)
         #expect(Self.reason({ _ = try ints.match("weread://s/+5").parameters.int("s") }) != nil)
+        // ... "though `Int("+5")` reads it", as `value(_:as:)` does (its doc comment).
+        #expect(try ints.match("weread://s/+5").parameters.value("s", as: Int.self) == 5)
 
         // A custom type named like a built-in or another type: register and url(for:) throw
         // invalidParameterType for every pattern.
