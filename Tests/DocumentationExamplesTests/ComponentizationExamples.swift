@@ -142,6 +142,7 @@ enum ComponentizationPage {
         }
         #expect(missing?.reason == .notRegistered)
         #expect(missing?.description.contains("nothing is registered for it") == true)
+        #expect(missing?.description.split(separator: "\n").last?.hasPrefix("  Fix: register `ComponentizationPage.BookDetailService`") == true, "with the fix")
 
         var mismatch: ResolutionError?
         do {
@@ -150,7 +151,9 @@ enum ComponentizationPage {
             mismatch = error
         }
         #expect(mismatch?.reason == .argumentMismatch)   // argumentMismatch — "asked with an argument of type `Int`, but it is registered with `BookID`"
-        #expect(mismatch?.description.contains("it was asked with an argument of type `Int`, but it is registered with `") == true)
+        #expect(
+            mismatch?.description.contains(
+                "asked with an argument of type `Int`, but it is registered with `ComponentizationPage.BookID`") == true)
         #expect(mismatch?.givenArgumentType == "Int")
         #expect(mismatch?.registeredArgumentTypes == ["ComponentizationPage.BookID"])
     }
