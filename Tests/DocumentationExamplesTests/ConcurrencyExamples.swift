@@ -3,6 +3,7 @@
 // comments claim. That the page's "compiles" claims hold is this file compiling in Swift 6
 // mode: a `@MainActor` type built in a factory, an actor as a singleton, and the `let` form
 // of `Injected` in a `Sendable` class.
+import Foundation
 import ServiceRegistry
 import ServiceRegistryTesting
 import Testing
@@ -163,5 +164,23 @@ enum ConcurrencyPage {
             #expect(error.reason == .factoryFailed)
             #expect(error.underlyingError is Offline)
         }
+    }
+}
+
+extension ConcurrencyExamples {
+    /// "A factory is a `@Sendable` closure that `resolve` runs on the thread that calls it
+    /// ...: on the main thread for a resolve made on the main actor, on a pool thread for
+    /// one made in a task." (Compared by thread identity: under `swift test` on Linux the
+    /// main actor's jobs need not run on the process's main thread, as they do in an app.)
+    @MainActor
+    @Test func aFactoryRunsOnTheThreadOfTheResolve() async throws {
+        let registry = ServiceRegistry()
+        registry.register(UInt.self) { _ in UInt(bitPattern: Int(bitPattern: pthread_self())) }
+        let mainActorThread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        #expect(try registry.resolve(UInt.self) == mainActorThread)
+        let (caller, factory) = try await Task.detached {
+            (UInt(bitPattern: Int(bitPattern: pthread_self())), try registry.resolve(UInt.self))
+        }.value
+        #expect(caller == factory && factory != mainActorThread)
     }
 }
