@@ -2,6 +2,7 @@
 // The page's interfaces module and components are stood in for by one namespace, since a
 // test target is a single module; the code inside the tests is the page's, section by
 // section, with checks of what its comments claim.
+import Foundation
 import ServiceRegistry
 import ServiceRouter
 import Synchronization
@@ -544,6 +545,26 @@ extension RoutingExamples {
         guard case .noRoute? = Self.reason({ _ = try router.match("weread://nothing/here") }) else {
             Issue.record("match does not consult fallbacks")
             return
+        }
+    }
+}
+
+extension RoutingExamples {
+    /// "`ServiceRouter` ... depends on `ServiceRegistry` and otherwise on the standard library
+    /// and `Synchronization` only (it parses URLs itself, without Foundation)"; the
+    /// ServiceRouter catalog's landing page says the same.
+    @Test func theRouterImportsOnlyTheStandardLibrarySynchronizationAndTheRegistry() throws {
+        let directory = MirrorCoverageTests.packageRoot.appendingPathComponent("Sources/ServiceRouter").path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10, "found the router's sources")
+        for file in files.sorted() {
+            let text = try MirrorCoverageTests.read("Sources/ServiceRouter/" + file)
+            for line in text.split(whereSeparator: \.isNewline) {
+                let words = line.split(whereSeparator: \.isWhitespace).drop { $0.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains($0) }
+                guard words.first == "import", words.count > 1 else { continue }
+                let module = words.dropFirst().last!.split(separator: ".").first.map(String.init) ?? ""
+                #expect(["Swift", "Synchronization", "ServiceRegistry"].contains(module), "\(file) imports \(module)")
+            }
         }
     }
 }
