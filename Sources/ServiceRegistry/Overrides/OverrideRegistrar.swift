@@ -27,7 +27,8 @@
 ///
 /// Register inside the configure closure only: the scope's overrides are fixed when it
 /// returns, and a registrar kept and used after that stops the program with a message
-/// saying so (the override would otherwise be lost without a word).
+/// saying so (the override would otherwise be lost without a word). A registrar kept after
+/// its scope holds none of the scope's overrides, nor what their factories capture.
 public final class OverrideRegistrar {
     private var registrations: [ServiceKey: AnyRegistration] = [:]
     private var isClosed = false
@@ -40,7 +41,12 @@ public final class OverrideRegistrar {
         from configure: (OverrideRegistrar) throws -> Void
     ) rethrows -> [ServiceKey: AnyRegistration] {
         let registrar = OverrideRegistrar()
-        defer { registrar.isClosed = true }
+        defer {
+            registrar.isClosed = true
+            // A registrar the configure closure kept (in a test's property, say) would keep
+            // every override's factory, and what it captured, after the scope has ended.
+            registrar.registrations = [:]
+        }
         try configure(registrar)
         return registrar.registrations
     }
