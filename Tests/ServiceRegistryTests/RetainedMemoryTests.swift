@@ -14,6 +14,11 @@ private protocol Wallet: Sendable {}
 /// Something a factory captures or builds, whose lifetime a test watches.
 private final class Coin: Wallet {}
 
+/// A service of another type, a value.
+private struct Label: Sendable {
+    let text: String
+}
+
 @Suite("What the registry lets go of")
 struct RetainedMemoryTests {
     /// The configure closure may keep its registrar (a test helper storing `$0`); the
@@ -35,5 +40,74 @@ struct RetainedMemoryTests {
         }
         #expect(kept != nil)
         #expect(captured == nil)
+    }
+}
+
+@Suite("Override scopes let go of replaced registrations' instances")
+struct ScopeCellRetentionTests {
+    /// Outside a scope, registering a key again drops the singleton it had cached; inside
+    /// one, the singleton cached in the scope goes too. A scope that lives long (an app run
+    /// inside one) in which a key is registered and resolved again and again must not keep
+    /// every singleton it built.
+    @Test(arguments: [Scope.singleton, .weak])
+    func reRegisteringInsideAScopeDropsWhatTheScopeCachedForTheOldRegistration(scope: Scope) throws {
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: scope) { _ in Coin() }
+        weak var first: Coin?
+        try registry.withOverrides { _ in } operation: {
+            var held: Coin? = try #require(try registry.resolve(Wallet.self) as? Coin)
+            first = held
+            held = nil
+            if scope == .singleton { #expect(first != nil, "the scope caches its singleton") }
+            #expect(OverrideLayer.current?.cellCount == 1)
+            registry.register(Wallet.self, scope: scope) { _ in Coin() }
+            #expect(first == nil)
+            #expect(OverrideLayer.current?.cellCount == 0)
+            _ = held
+        }
+    }
+
+    /// A scope the registering code does not run in (a long-lived scope in another task, a
+    /// captured one) drops the old instance the next time a resolve in it makes or finds a
+    /// cell, so re-registering and resolving in a loop keeps at most one stale instance.
+    @Test func aScopeDropsAReplacedRegistrationsSingletonAtItsNextSharedResolve() throws {
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, name: "other", scope: .singleton) { _ in Coin() }
+        let outside = OverrideScope.current
+        try registry.withOverrides { _ in } operation: {
+            var built: [() -> Coin?] = []
+            for _ in 0..<50 {
+                outside.run { registry.register(Wallet.self, scope: .singleton) { _ in Coin() } }
+                weak let coin = try #require(try registry.resolve(Wallet.self) as? Coin)
+                built.append { coin }
+            }
+            #expect(built.dropLast().filter { $0() != nil }.count <= 1)
+            _ = try registry.resolve(Wallet.self, name: "other")
+            #expect(built.dropLast().allSatisfy { $0() == nil })
+            #expect(built.last?() != nil, "the current registration's singleton stays cached in the scope")
+        }
+    }
+
+    /// Children made and dropped inside a long-lived scope: each child's singleton is
+    /// cached in the scope, and goes once the child has gone, at the scope's next shared
+    /// resolve. Their registrations' identities are taken by later ones, of another
+    /// service type, which must never be handed the old instance.
+    @Test func singletonsOfChildRegistriesDroppedInsideAScopeGoAtItsNextSharedResolve() throws {
+        let registry = ServiceRegistry()
+        try registry.withOverrides { _ in } operation: {
+            var built: [() -> Coin?] = []
+            for round in 0..<100 {
+                let child = registry.makeChild()
+                if round.isMultiple(of: 2) {
+                    child.register(Wallet.self, scope: .singleton) { _ in Coin() }
+                    weak let coin = try #require(try child.resolve(Wallet.self) as? Coin)
+                    built.append { coin }
+                } else {
+                    child.register(Label.self, scope: .singleton) { _ in Label(text: "round \(round)") }
+                    #expect(try child.resolve(Label.self).text == "round \(round)")
+                }
+            }
+            #expect(built.dropLast().allSatisfy { $0() == nil })
+        }
     }
 }

@@ -27,29 +27,64 @@ final class OverrideLayer: Sendable {
     let isInValidation: Bool
     /// Shared instances built inside the scope, by the registration they were built from;
     /// `nil` once ``dropCachedInstances()`` has closed the scope's cache.
-    private let cells = Lock<[ObjectIdentifier: ScopedCell]?>([:])
+    private let cells = Lock<Cells?>(Cells())
+
+    struct Cells {
+        var byRegistration: [ObjectIdentifier: ScopedCell] = [:]
+        /// ``registrationsGone`` when this scope last dropped the cells of registrations
+        /// that are gone.
+        var sweptAfter = OverrideLayer.registrationsGone.load(ordering: .relaxed)
+    }
 
     /// A cell of this scope and the registration whose instance it caches.
     ///
     /// It frees the instance when it goes, so a resolve holds it for as long as it uses
     /// ``cell``: ``dropCachedInstances()`` may let go of it meanwhile, from another task.
     final class ScopedCell: Sendable {
-        /// Keeps the cell's key (the registration's identity) from being taken by a
-        /// registration made later, without keeping the registration: re-registering its
-        /// key must drop the instance it cached in the registry, also while a scope that
-        /// resolved it lives on (in a task it started).
-        private let registration: RegistrationIdentity
+        /// The registration whose instance the cell caches, held weakly: re-registering
+        /// its key must drop the instance it cached in the registry, also while a scope
+        /// that resolved it lives on (in a task it started). Once it is gone, its identity
+        /// may be a later registration's, so a cell is found by identity and checked with
+        /// ``caches(_:)``.
+        private weak let registration: AnyRegistration?
         /// Frees the instance, whose type only the registration's class knows.
         private let registrationClass: AnyRegistration.Type
         let cell = InstanceCell()
 
         init(registration: AnyRegistration) {
-            self.registration = RegistrationIdentity(registration)
+            self.registration = registration
             registrationClass = type(of: registration)
+        }
+
+        /// Whether this cell caches the instance of `registration`.
+        func caches(_ registration: AnyRegistration) -> Bool {
+            self.registration === registration
+        }
+
+        /// Whether the registration is gone: no resolve can reach the cell's instance again.
+        var isOrphaned: Bool {
+            registration == nil
         }
 
         deinit {
             registrationClass.destroyInstance(in: cell)
+        }
+    }
+
+    /// How many registrations have gone while some scope lived. A scope whose cells are
+    /// keyed by a registration that is gone (replaced, or its registry freed) drops them
+    /// the next time it makes or finds a cell after the count has moved: no resolve can
+    /// reach their instances again, and a scope that lives long (an app run inside one, a
+    /// captured ``OverrideScope``) in which keys are registered and resolved again and
+    /// again, or child registries made and dropped, would otherwise keep every one of them
+    /// until it ended.
+    static let registrationsGone = Atomic<Int>(0)
+
+    /// Counts a registration that is going in ``registrationsGone``, if any scope lives.
+    /// Called from its `deinit`, once weak references to it read `nil`.
+    static func registrationIsGone() {
+        if !noneActive {
+            registrationsGone.wrappingAdd(1, ordering: .relaxed)
         }
     }
 
@@ -117,17 +152,55 @@ final class OverrideLayer: Sendable {
 
     /// This scope's cell for `registration`, made on first use; once the scope's cache is
     /// closed, a fresh cell that nothing keeps, so the instance goes with its resolve.
+    ///
+    /// Drops the cells of registrations that are gone first, if any has gone since this
+    /// scope last looked (see ``registrationsGone``).
     func cell(for registration: AnyRegistration) -> ScopedCell {
-        cells.withLock { cells in
-            guard cells != nil else { return ScopedCell(registration: registration) }
+        let gone = Self.registrationsGone.load(ordering: .relaxed)
+        var swept: [ObjectIdentifier: ScopedCell]?
+        var replaced: ScopedCell?
+        let scoped = cells.withLock { cells -> ScopedCell in
+            guard var current = cells else { return ScopedCell(registration: registration) }
+            cells = nil  // so `current` is the dictionary's only reference, changed in place
+            defer { cells = current }
+            if current.sweptAfter != gone {
+                current.sweptAfter = gone
+                swept = current.byRegistration
+                current.byRegistration = swept!.filter { !$0.value.isOrphaned }
+                if current.byRegistration.count == swept!.count { swept = nil }
+            }
             let id = ObjectIdentifier(registration)
-            if let existing = cells?[id] {
-                return existing
+            if let existing = current.byRegistration[id] {
+                if existing.caches(registration) { return existing }
+                // A registration that is gone had this identity: its instance goes too.
+                replaced = existing
             }
             let scoped = ScopedCell(registration: registration)
-            cells?[id] = scoped
+            current.byRegistration[id] = scoped
             return scoped
         }
+        // Freed here, outside the lock: an instance's deinit may resolve in this scope.
+        withExtendedLifetime((swept, replaced)) {}
+        return scoped
+    }
+
+    /// How many cells this scope keeps; for tests.
+    var cellCount: Int {
+        cells.withLock { $0?.byRegistration.count ?? 0 }
+    }
+
+    /// Drops the instance that the scopes from this one outwards cached for
+    /// `registration`, which has just been replaced: no resolve can reach it again.
+    func dropCells(of registration: AnyRegistration) {
+        let id = ObjectIdentifier(registration)
+        let dropped = stack.compactMap { layer in
+            layer.cells.withLock { cells -> ScopedCell? in
+                guard let cell = cells?.byRegistration[id], cell.caches(registration) else { return nil }
+                return cells?.byRegistration.removeValue(forKey: id)
+            }
+        }
+        // Freed here, outside the locks: an instance's deinit may resolve in this scope.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Frees the shared instances cached in this scope and caches none from now on,

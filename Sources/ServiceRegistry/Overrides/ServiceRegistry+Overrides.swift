@@ -12,8 +12,11 @@ extension ServiceRegistry {
     ///
     /// Shared instances built inside the scope are cached in the scope: a `.singleton`
     /// resolved here is built afresh (from the overrides) and dropped when the scope ends;
-    /// after it, the real one is built from the real dependencies. Scopes nest: the inner
-    /// one wins, and the outer one is back after it.
+    /// after it, the real one is built from the real dependencies. One built from a
+    /// registration replaced meanwhile (or of a child registry that goes) is dropped with
+    /// it, not kept until the scope ends: at once in the scopes the replacing code runs in,
+    /// in any other at its next resolve of a shared service. Scopes nest: the inner one
+    /// wins, and the outer one is back after it.
     ///
     /// ```swift
     /// try registry.withOverrides {

@@ -72,6 +72,12 @@ extension ServiceRegistry {
     @usableFromInline
     func add(_ registration: AnyRegistration) {
         let replaced = table.insert(registration)
+        if let replaced, !OverrideLayer.noneActive {
+            // An override scope may have cached an instance of the replaced registration,
+            // which no resolve can reach any more: the scopes this task runs in drop it now,
+            // any other scope once the registration is gone (see `OverrideLayer.cell(for:)`).
+            OverrideLayer.current?.dropCells(of: replaced)
+        }
         // Dropped here, after the table's locks are released: the replaced registration's
         // cached instance may run a deinit that touches the registry.
         withExtendedLifetime(replaced) {}

@@ -77,9 +77,13 @@ class AnyRegistration: @unchecked Sendable {
     }
 
     deinit {
-        if scope.isShared, let cell = existingCell {
-            Self.destroyInstance(in: cell)
-            Unmanaged.passUnretained(cell).release()
+        if scope.isShared {
+            if let cell = existingCell {
+                Self.destroyInstance(in: cell)
+                Unmanaged.passUnretained(cell).release()
+            }
+            // What an override scope cached for it may go now.
+            OverrideLayer.registrationIsGone()
         }
     }
 

@@ -127,6 +127,8 @@ struct RegistryModel {
     var builds = 0
     /// The cached `.singleton` and `.weak` instances.
     var cells: [ModelCellKey: ModelCell] = [:]
+    /// The registrations of the registries that another has replaced.
+    var replacedRegistrations: Set<Int> = []
     /// What each instance built resolved as its dependencies: it keeps them.
     var dependencies: [Int: [Int]] = [:]
 
@@ -159,7 +161,21 @@ struct RegistryModel {
     }
 
     mutating func register(_ key: ModelKey, _ registration: ModelRegistration, in registry: Int) {
+        if let replaced = tables[registry][key] {
+            // No resolve can reach what a scope cached for it: the active scopes drop it now,
+            // the others when they next make or find a cell (``dropReplacedCells(of:)``).
+            replacedRegistrations.insert(replaced.id)
+            for scope in scopes {
+                cells[ModelCellKey(scope: scope.id, registration: replaced.id)] = nil
+            }
+        }
         tables[registry][key] = registration
+    }
+
+    /// Drops what `scope` cached for registrations that were replaced: a scope does so each
+    /// time a resolve makes or finds a cell in it.
+    private mutating func dropReplacedCells(of scope: Int) {
+        cells = cells.filter { $0.key.scope != scope || !replacedRegistrations.contains($0.key.registration) }
     }
 
     mutating func makeChild(of registry: Int) -> Int {
@@ -229,6 +245,7 @@ struct RegistryModel {
             // Inside a scope, in the innermost scope's cell, whichever registry's
             // registration it is; built in the registry that holds the registration.
             let key = ModelCellKey(scope: scopes.last?.id ?? 0, registration: registration.id)
+            if let scope = scopes.last { dropReplacedCells(of: scope.id) }
             if let cell = cells[key],
                 cell.keepsInstance || liveSerials(held: held, obtained: resolution.obtained).contains(cell.serial)
             {
@@ -331,9 +348,9 @@ struct RegistryModel {
     /// by registrations no other has replaced, those cached in the active scopes, and
     /// whatever those keep as dependencies.
     ///
-    /// A scope keeps what it cached until it ends, also for a registration of the registry
-    /// replaced meanwhile, which no resolve can reach again: API.md says a replaced
-    /// registration drops its instance, but not whether that covers a scope's.
+    /// A scope keeps what it cached for a registration of the registry replaced meanwhile,
+    /// which no resolve can reach again, only until the replacement (in the scopes active
+    /// where it is made) or until a resolve next makes or finds a cell in the scope.
     func liveSerials(held: [Int], obtained: Set<Int> = []) -> Set<Int> {
         let current = Set(tables.flatMap { $0.values.map(\.id) })
         var roots = held + obtained
