@@ -14,6 +14,10 @@ extension ServiceRegistry {
     /// build, in isolation, and drop. While any observer exists in the process, cached
     /// singletons take the slower, reporting path.
     ///
+    /// The registry keeps the observer, and what it captures, until it is removed or the
+    /// registry is freed; an observer that captures its registry (or an object that holds
+    /// it) keeps the registry alive until it is removed.
+    ///
     /// ```swift
     /// let token = registry.addResolutionObserver { event in
     ///     if event.outcome == .built { print("built \(event.serviceType)") }

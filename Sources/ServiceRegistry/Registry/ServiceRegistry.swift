@@ -86,7 +86,10 @@ public final class ServiceRegistry: Sendable {
     ///
     /// Registrations remember the assembly that made them, for ``dependencyGraph()`` and
     /// the failures ``validate()`` lists (a ``ResolutionError`` does not name it).
-    /// Installing builds nothing.
+    /// Installing builds nothing. The registry records each assembly's type (16 bytes) on
+    /// every install, also of an assembly installed before, for as long as it lives: an app
+    /// that installs the same assembly again and again (at every sign-in) grows by that much
+    /// each time, and should install it once, or into a child made for the session.
     ///
     /// - Parameter assemblies: The assemblies to install.
     public func install(_ assemblies: any ServiceAssembly...) {

@@ -13,7 +13,9 @@ extension ServiceRouter {
     /// ```
     ///
     /// Registering the same pattern (after normalisation) with the same priority again
-    /// replaces the earlier route.
+    /// replaces the earlier route. The router keeps the handler, and what it captures,
+    /// until then or until the router is freed: a handler that captures its router keeps
+    /// it alive for good.
     ///
     /// - Parameters:
     ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
