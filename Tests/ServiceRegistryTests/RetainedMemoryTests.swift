@@ -19,8 +19,35 @@ private struct Label: Sendable {
     let text: String
 }
 
+/// The events an observer keeps (whole: an event is not `Sendable`, since it carries the
+/// instance, and the test reads them on the thread that resolved).
+private final class EventLog: Sendable {
+    let events = Mutex<[UncheckedSendable<ResolutionEvent>]>([])
+}
+
 @Suite("What the registry lets go of")
 struct RetainedMemoryTests {
+    /// An observer may keep the events it is given (a debug screen listing the last
+    /// builds). An event keeps the instance it shows, but not the registration that
+    /// answered: that would keep the factory, and what it captured, after the
+    /// registration was replaced.
+    @Test func aKeptResolutionEventDoesNotKeepTheRegistrationThatAnswered() throws {
+        let registry = ServiceRegistry()
+        let log = EventLog()
+        let token = registry.addResolutionObserver { event in log.events.withLock { $0.append(UncheckedSendable(event)) } }
+        defer { registry.removeResolutionObserver(token) }
+        weak var captured: Coin?
+        do {
+            let coin = Coin()
+            captured = coin
+            registry.register(Label.self) { _ in withExtendedLifetime(coin) { Label(text: "first") } }
+        }
+        #expect(try registry.resolve(Label.self).text == "first")
+        registry.register(Label.self) { _ in Label(text: "second") }
+        #expect(captured == nil)
+        #expect(log.events.withLock { $0.map(\.value.serviceType) } == ["Label"])
+    }
+
     /// The configure closure may keep its registrar (a test helper storing `$0`); the
     /// registrar must not keep the overrides' factories, and what they capture, after the
     /// scope has ended.

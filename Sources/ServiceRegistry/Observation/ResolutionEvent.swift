@@ -13,7 +13,8 @@
 /// Events are delivered on the resolving thread as each service is done, so a service's
 /// dependencies are reported before the service itself. The event carries the instance
 /// (when it is an object) so an observer can hold it weakly and see when it goes away; it
-/// is not `Sendable` for that reason.
+/// is not `Sendable` for that reason. An event kept keeps that instance, and nothing else
+/// of the registry: not the registration, its factory or what the factory captured.
 public struct ResolutionEvent {
     /// Whether the service was built or reused.
     public enum Outcome: Hashable, Sendable, CustomStringConvertible {
@@ -39,10 +40,10 @@ public struct ResolutionEvent {
     /// Two modules' types of one name, such as each component's `Config`, read alike
     /// here; ``qualifiedServiceType`` tells them apart. Formatted when read, not for every
     /// event, so an observer that looks at some events only pays for those.
-    public var serviceType: String { registration.serviceTypeName }
+    public var serviceType: String { TypeName.of(service) }
     /// The service type with the module and the types it is nested in, such as
     /// `WeReadInterfaces.ReviewService`. Formatted when read, not for every event.
-    public var qualifiedServiceType: String { registration.qualifiedServiceTypeName }
+    public var qualifiedServiceType: String { TypeName.qualified(service) }
     /// The registration name, if any.
     public let name: String?
     /// The registration's scope.
@@ -52,9 +53,11 @@ public struct ResolutionEvent {
     /// The instance, when it is a class instance; `nil` for a value type.
     public let instance: AnyObject?
 
-    /// The registration that answered, which formats ``serviceType`` and
-    /// ``qualifiedServiceType`` on demand.
-    let registration: AnyRegistration
+    /// The service type, whose names ``serviceType`` and ``qualifiedServiceType`` format
+    /// on demand. The type, not the registration that answered: an observer may keep its
+    /// events, and a registration would keep its factory, what that captured and the
+    /// instance it cached, also after it was replaced or its registry freed.
+    let service: Any.Type
 }
 
 /// Identifies an observer added with ``ServiceRegistry/addResolutionObserver(_:)``.

@@ -80,7 +80,7 @@ extension ServiceRegistry {
         let event = ResolutionEvent(
             outcome: outcome, name: registration.name,
             scope: registration.scope, depth: depth, instance: registration.object(of: result),
-            registration: registration)
+            service: registration.serviceType)
         ResolutionObservers.$isReporting.withValue(true) {
             for observer in observers {
                 observer(event)
