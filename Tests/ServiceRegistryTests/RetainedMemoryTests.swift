@@ -115,6 +115,32 @@ struct ScopeCellRetentionTests {
         }
     }
 
+    /// Tasks resolve in a scope while other code registers the key again outside it: each
+    /// resolve gets a singleton, and once they are done the scope keeps only the current
+    /// registration's (the thread sanitizer runs this one too).
+    @Test func replacingWhileTasksResolveInTheScopeKeepsNothingStale() async throws {
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { _ in Coin() }
+        let outside = OverrideScope.current
+        try await registry.withOverrides { _ in } operation: {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<300 { _ = try #require(try registry.resolve(Wallet.self) as? Coin) }
+                    }
+                }
+                group.addTask {
+                    for _ in 0..<300 {
+                        outside.run { registry.register(Wallet.self, scope: .singleton) { _ in Coin() } }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            _ = try registry.resolve(Wallet.self)
+            #expect(OverrideLayer.current?.cellCount == 1)
+        }
+    }
+
     /// Children made and dropped inside a long-lived scope: each child's singleton is
     /// cached in the scope, and goes once the child has gone, at the scope's next shared
     /// resolve. Their registrations' identities are taken by later ones, of another
