@@ -25,7 +25,9 @@ public struct URL: Hashable, Sendable {
     public func resolvingSymlinksInPath() -> URL { fatalError() }
 }
 
-public struct CharacterSet: Sendable {
+// A `SetAlgebra` of `Unicode.Scalar` in Foundation, so an array literal makes one.
+public struct CharacterSet: Sendable, ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Unicode.Scalar...) { fatalError() }
     public static var whitespaces: CharacterSet { fatalError() }
     public static var whitespacesAndNewlines: CharacterSet { fatalError() }
 }

@@ -20,15 +20,7 @@ import Testing
         else {
             throw QuotedOutputNotFound(file: file, marker: marker)
         }
-        let names = try NSRegularExpression(pattern: "(?<![\\w.])(\(types.keys.sorted().joined(separator: "|")))\\b")
-        return lines[(fence + 1)...].prefix { $0 != "```" }.map { line in
-            var text = String(line)
-            for match in names.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
-                let range = Range(match.range, in: text)!
-                text.replaceSubrange(range, with: types[String(text[range])]!)
-            }
-            return text
-        }
+        return lines[(fence + 1)...].prefix { $0 != "```" }.map { qualifying(types, in: String($0)) }
     }
 
     struct QuotedOutputNotFound: Error, CustomStringConvertible {

@@ -365,9 +365,7 @@ extension TestingExamples {
         let indentation = lines[fence].prefix { $0 == " " }.count
         let block = lines[(fence + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
         let text = block.map { String($0.dropFirst(min(indentation, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")
-        let typeName = try NSRegularExpression(pattern: "(?<![\\w.])(\(pageTypes.joined(separator: "|")))\\b")
-        return typeName.stringByReplacingMatches(
-            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "TestingPage.$1")
+        return qualifying(Dictionary(uniqueKeysWithValues: pageTypes.map { ($0, "TestingPage.\($0)") }), in: text)
     }
 
     struct PageOutputNotFound: Error, CustomStringConvertible {

@@ -84,7 +84,7 @@ import Testing
     @Test func theReadmesCommandsAreInTheHelpAndRun() throws {
         let readme = try String(
             contentsOf: ArchitectureTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "`swift run weread --help` lists the rest:"))
+        let start = try #require(readme.firstRange(of: "`swift run weread --help` lists the rest:"))
         let sentence = readme[start.upperBound...].prefix { $0 != "." }
         let commands = sentence.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { Self.shellWords($0.element) }
         #expect(commands.map { $0.first ?? "" } == ["open", "reviews", "search", "graph", "graph", "open-url"])
