@@ -25,6 +25,20 @@ private final class EventLog: Sendable {
     let events = Mutex<[UncheckedSendable<ResolutionEvent>]>([])
 }
 
+/// Resolves a shared service when it goes, as a cached instance's `deinit` (or that of
+/// something a factory captured) may: in whatever scope the thread that frees it runs in.
+private final class Tripwire: Sendable {
+    weak let registry: ServiceRegistry?
+
+    init(_ registry: ServiceRegistry) {
+        self.registry = registry
+    }
+
+    deinit {
+        _ = try? registry?.resolve(Label.self, name: "probe")
+    }
+}
+
 @Suite("What the registry lets go of")
 struct RetainedMemoryTests {
     /// An observer may keep the events it is given (a debug screen listing the last
@@ -138,6 +152,48 @@ struct ScopeCellRetentionTests {
             }
             _ = try registry.resolve(Wallet.self)
             #expect(OverrideLayer.current?.cellCount == 1)
+        }
+    }
+
+    /// A scope that drops the cells of gone registrations checks each cell's registration,
+    /// and reading a weak reference holds the registration for a moment. When the code
+    /// replacing it lets go at that moment, the check's is the last reference: the
+    /// registration, its factory and its cached singleton must then go after the scope's
+    /// lock is released, since their `deinit`s may resolve a shared service in the scope
+    /// (here, something the factory captured does), which takes that lock again.
+    ///
+    /// The moment is a few instructions wide, so this hammers it for a few seconds: without
+    /// the fix it stopped the program in about two to ten seconds of runs on two cores, so
+    /// a run that passes proves little alone (the thread sanitizer runs this one too).
+    @Test func aRegistrationWhoseLastReferenceTheScopesSweepDropsGoesOutsideItsLock() async throws {
+        let registry = ServiceRegistry()
+        registry.register(Label.self, name: "probe", scope: .singleton) { _ in Label(text: "probe") }
+        let names = (0..<8).map { "wallet \($0)" }
+        let register: @Sendable (String) -> Void = { name in
+            let tripwire = Tripwire(registry)
+            registry.register(Wallet.self, name: name, scope: .singleton) { _ in
+                withExtendedLifetime(tripwire) { Coin() }
+            }
+        }
+        names.forEach(register)
+        let outside = OverrideScope.current
+        let deadline = ContinuousClock.now + .seconds(4)
+        try await registry.withOverrides { _ in } operation: {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    while ContinuousClock.now < deadline {
+                        for name in names { _ = try #require(try registry.resolve(Wallet.self, name: name) as? Coin) }
+                    }
+                }
+                group.addTask {
+                    var round = 0
+                    while ContinuousClock.now < deadline {
+                        outside.run { register(names[round % names.count]) }
+                        round += 1
+                    }
+                }
+                try await group.waitForAll()
+            }
         }
     }
 

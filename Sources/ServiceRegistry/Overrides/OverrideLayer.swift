@@ -57,13 +57,22 @@ final class OverrideLayer: Sendable {
         }
 
         /// Whether this cell caches the instance of `registration`.
+        ///
+        /// Reading the weak reference retains what it points to for a moment; safe under a
+        /// lock, since that is `registration` itself (which the caller holds) or nothing.
         func caches(_ registration: AnyRegistration) -> Bool {
             self.registration === registration
         }
 
-        /// Whether the registration is gone: no resolve can reach the cell's instance again.
-        var isOrphaned: Bool {
-            registration == nil
+        /// The registration, or `nil` once it is gone (no resolve can reach the cell's
+        /// instance again).
+        ///
+        /// A strong reference, which may be the last one: the code that replaced the
+        /// registration may let go of it while this is read. Release it outside any lock,
+        /// since the registration's `deinit` frees its cached instance and its factory,
+        /// whose own `deinit`s may resolve.
+        var liveRegistration: AnyRegistration? {
+            registration
         }
 
         deinit {
@@ -159,6 +168,9 @@ final class OverrideLayer: Sendable {
         let gone = Self.registrationsGone.load(ordering: .relaxed)
         var swept: [ObjectIdentifier: ScopedCell]?
         var replaced: ScopedCell?
+        // The registrations the sweep found alive, held until the lock is released: the
+        // sweep's may be the last reference to one (see `ScopedCell.liveRegistration`).
+        var checked: [AnyRegistration] = []
         let scoped = cells.withLock { cells -> ScopedCell in
             guard var current = cells else { return ScopedCell(registration: registration) }
             cells = nil  // so `current` is the dictionary's only reference, changed in place
@@ -166,7 +178,12 @@ final class OverrideLayer: Sendable {
             if current.sweptAfter != gone {
                 current.sweptAfter = gone
                 swept = current.byRegistration
-                current.byRegistration = swept!.filter { !$0.value.isOrphaned }
+                checked.reserveCapacity(swept!.count)
+                current.byRegistration = swept!.filter { entry in
+                    guard let live = entry.value.liveRegistration else { return false }
+                    checked.append(live)
+                    return true
+                }
                 if current.byRegistration.count == swept!.count { swept = nil }
             }
             let id = ObjectIdentifier(registration)
@@ -180,7 +197,7 @@ final class OverrideLayer: Sendable {
             return scoped
         }
         // Freed here, outside the lock: an instance's deinit may resolve in this scope.
-        withExtendedLifetime((swept, replaced)) {}
+        withExtendedLifetime((swept, replaced, checked)) {}
         return scoped
     }
 
