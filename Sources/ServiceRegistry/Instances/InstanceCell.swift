@@ -47,8 +47,9 @@ struct WeakReference {
 
 /// Carries a value across a lock or task boundary that the compiler cannot see is safe.
 ///
-/// Used only where the value is a shared instance handed out by design (a cached service)
-/// or is read on the thread that made it.
+/// Used only where the value is a shared instance handed out by design (a cached service),
+/// is immutable (an assembly's metatype), or is read on the thread that made it (what a
+/// table lookup returns out of its stripe lock).
 @usableFromInline
 struct UncheckedSendable<Value>: @unchecked Sendable {
     @usableFromInline

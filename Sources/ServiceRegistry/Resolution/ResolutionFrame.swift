@@ -4,6 +4,14 @@
 /// cycle detection and error messages) without allocating: a frame lives in the stack of
 /// the `resolve` call that built it, and the ``Resolver`` that points at it is
 /// non-copyable and only borrowed by the factory, so it cannot outlive the frame.
+///
+/// Its references are `unowned(unsafe)`, so making a frame costs no retain: the frame lives
+/// only inside ``ServiceRegistry/build(_:in:argument:into:parent:resolution:)``, whose
+/// caller holds the registration (a table lookup's retained result, a ``ServiceRegistry/Found``,
+/// or a scope's registration) and the registry (the resolve's `self`, or a `Found`'s
+/// strong owner) for the whole call, and every pointer to the frame (a ``Resolver``, a
+/// child frame's `parent`) is gone when it returns. Nothing that outlives a resolve (a
+/// ``BuildTrace``, a ``ResolutionError``) copies these references out unretained.
 struct ResolutionFrame {
     /// The registration being built.
     unowned(unsafe) let registration: AnyRegistration

@@ -23,10 +23,13 @@ import Synchronization
 /// passes most other keys without loading their registration. Entries are never removed,
 /// only replaced, so probing needs no tombstones.
 final class RegistrationTable: @unchecked Sendable {
-    // @unchecked: `slots` and `capacity` change only while holding the writer lock and
-    // every stripe, and are read while holding either; each slot is an atomic holding a
-    // retained `Unmanaged<AnyRegistration>` and its key's tag (0 when empty); `count` is
-    // guarded by the writer lock.
+    // @unchecked: `slots`, `capacity` and `indexShift` change only while holding the
+    // writer lock and every stripe, and are read while holding either; each slot is an
+    // atomic holding a retained `Unmanaged<AnyRegistration>` and its key's tag (0 when
+    // empty), filled with a release store that readers load acquiring; `count` is guarded
+    // by the writer lock; `stripes` is fixed at init. A registration in a slot stays alive
+    // while a reader holds a stripe: only a writer holding every stripe takes it out, and
+    // it is released after the locks are dropped.
     private static let stripeCount = 8
     private static let stripeStride = 128  // two cache lines, so stripes never share one
 

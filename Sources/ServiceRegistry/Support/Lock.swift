@@ -6,8 +6,10 @@ import Synchronization
 /// intercept, so it reports every access under the lock as a race. Each critical section
 /// here also reads (acquiring) and writes (releasing) an atomic flag that the sanitizer
 /// does see: the next thread to take the lock reads what the previous one released, which
-/// is exactly the happens-before edge the mutex provides. On x86 and ARM both are plain
-/// loads and stores, so the cost is nil; correctness still rests on the mutex.
+/// is exactly the happens-before edge the mutex provides. On x86 both are plain loads and
+/// stores; on ARM64 they are a load-acquire and a store-release (`LDAR`/`LDAPR`, `STLR`) to a
+/// line the thread already owns, inside a section the mutex already orders, so they cost
+/// next to nothing. Correctness still rests on the mutex.
 ///
 /// `package`, so the package's other libraries (the router) lock the same way.
 @usableFromInline
