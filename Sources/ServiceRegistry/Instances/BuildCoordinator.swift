@@ -75,6 +75,9 @@ enum BuildCoordinator {
     }
 
     /// Ends a build claimed with ``claim(_:context:lock:registration:)``.
+    ///
+    /// Releases the build's registration and lock under the coordinator's lock, which is
+    /// safe only because the builder calling this still holds both.
     static func finish(_ cell: ObjectIdentifier) {
         state.withLock { _ = $0.building.removeValue(forKey: cell) }
     }

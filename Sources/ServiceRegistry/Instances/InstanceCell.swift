@@ -30,6 +30,10 @@ final class InstanceCell: @unchecked Sendable {
     }
 
     /// The `.weak` instance, if someone still holds it.
+    ///
+    /// The strong reference the read makes leaves the lock with the caller: when its last
+    /// holder lets go meanwhile it is the last one, and the instance's `deinit` (user code)
+    /// must not run under the lock.
     var weakObject: AnyObject? {
         weakReference.withLock { UncheckedSendable($0.object) }.value
     }
