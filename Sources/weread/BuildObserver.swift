@@ -70,8 +70,18 @@ final class BuildObserver: Sendable {
     /// The services whose built instances are still alive somewhere (in a registry's cache
     /// or held by the app), in the order they were built.
     var liveServices: [String] {
-        state.withLock { state in
-            state.seen.filter { $0.object != nil }.map(\.service)
+        // Reading a weak reference holds the object for a moment, and that may become its
+        // last reference; the objects found are let go after the mutex, since a deinit is
+        // the app's code and may resolve (and so report to this observer).
+        var found: [AnyObject] = []
+        let live = state.withLock { state in
+            state.seen.compactMap { seen -> String? in
+                guard let object = seen.object else { return nil }
+                found.append(object)
+                return seen.service
+            }
         }
+        withExtendedLifetime(found) {}
+        return live
     }
 }
