@@ -482,8 +482,21 @@ extension DocComments {
 
         try router.register("weread://debug/reset", inAppOnly: true) { (debug: any DocComments.DebugService, _) in "reset" }
         try router.open("weread://book/42", from: .external)   // a push payload or web link
-        try router.open("weread://debug/reset")                 // app code: .inApp by default
+        try router.open("weread://debug/reset")                 // app code: .inApp when left out
         #expect(throws: RouteError.self) { try router.open("weread://debug/reset", from: .external) }
+
+        // `open(_:)`: a URL a handler opens inherits the origin of the one it handles.
+        try router.register("weread://open?url=:target") { [weak router] (catalog: any CatalogService, request) in
+            try router?.open(try request.parameters.string("target"))   // external when the request is
+        }
+        try router.open("weread://open?url=weread%3A%2F%2Fdebug%2Freset")
+        let error = try #require(throws: RouteError.self) {
+            try router.open("weread://open?url=weread%3A%2F%2Fdebug%2Freset", from: .external)
+        }
+        guard case .inAppOnly("weread://debug/reset") = error.reason else {
+            Issue.record("expected inAppOnly, got \(error.reason)")
+            return
+        }
     }
 
     /// The plain `register`, ``RouteOutcome``, ``RouteRequest`` and ``RouteParameters``

@@ -242,6 +242,52 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://debug/reset", as: String.self) == "fallback")
     }
 
+    /// A handler that opens a URL its request carries (a redirect route) must not lift an
+    /// outside link into an in-app-only route: a URL opened without `from:` inside the
+    /// handling of an external URL is external too, through `open`, `open(_:as:)`,
+    /// `canOpen` and `match`, and through fallbacks. App code, and a handler of an in-app
+    /// URL, still open in-app-only routes, and an explicit `from: .inApp` is obeyed.
+    @Test func aURLAHandlerOpensWithoutAnOriginIsTrustedNoMoreThanTheOneItHandles() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        try router.register("weread://open?url=:target") { [weak router] (_: any Greeter, request) -> String in
+            let target = try request.parameters.string("target")
+            return try #require(router).open(target, as: String.self)
+        }
+        try router.register("weread://check?url=:target") { [weak router] (_: any Greeter, request) -> String in
+            let target = try request.parameters.string("target")
+            let canOpen = try #require(router).canOpen(target)
+            let matched = (try? router?.match(target)) != nil
+            return "\(canOpen) \(matched)"
+        }
+        try router.register("weread://trusted?url=:target") { [weak router] (_: any Greeter, request) -> String in
+            try #require(router).open(try request.parameters.string("target"), as: String.self, from: .inApp)
+        }
+        router.setFallback(forScheme: "weread") { [weak router] (request: RouteRequest) -> String in
+            guard let router else { return "gone" }
+            // Retries a spelling without the host's "www." prefix, as an app might.
+            try router.open(request.url.string.replacingFirst("weread://www.", with: "weread://"))
+            return "retried"
+        }
+        let redirect = "weread://open?url=weread%3A%2F%2Fdebug%2Freset"
+        let error = try #require(throws: RouteError.self) { try router.open(redirect, from: .external) }
+        guard case .inAppOnly("weread://debug/reset") = error.reason else {
+            Issue.record("expected inAppOnly, got \(error.reason)")
+            return
+        }
+        #expect(error.url == "weread://debug/reset")
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open("weread://www.debug/reset", from: .external) }) == "inAppOnly")
+        #expect(try router.open("weread://check?url=weread%3A%2F%2Fdebug%2Freset", as: String.self, from: .external) == "false false")
+
+        #expect(try router.open(redirect, as: String.self) == "reset")
+        #expect(try router.open(redirect, as: String.self, from: .inApp) == "reset")
+        #expect(try router.open("weread://www.debug/reset", as: String.self) == "retried")
+        #expect(try router.open("weread://check?url=weread%3A%2F%2Fdebug%2Freset", as: String.self) == "true true")
+        #expect(try router.open("weread://trusted?url=weread%3A%2F%2Fdebug%2Freset", as: String.self, from: .external) == "reset")
+        // After the external URL is handled, app code is trusted again.
+        #expect(try router.open("weread://debug/reset", as: String.self) == "reset")
+    }
+
     @Test func limitsApplyToEveryOpen() throws {
         let router = try makeEchoRouter(
             ["weread://*"], configuration: .init(parsing: URLParsingOptions(maximumLength: 64, maximumSegmentCount: 4))
@@ -373,5 +419,12 @@ struct ExternalURLSafetyTests {
         #expect(text == "weread://s?a&b&c=x")
         #expect(problem.contains("3 query items"), "\(problem)")
         #expect(problem.contains("URLParsingOptions.maximumQueryItemCount"), "\(problem)")
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `prefix` at its start replaced.
+    fileprivate func replacingFirst(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

@@ -11,6 +11,11 @@ extension ServiceRouter {
     /// fallback for the scheme, then the global fallback. An external URL that no public
     /// route takes but an in-app-only route matches is refused instead, without fallbacks.
     ///
+    /// While a handler, fallback or `argument:` closure runs, a URL it opens with this
+    /// method or another that takes `from:` keeps the origin it is given: `.inApp` there
+    /// lets an external link that reached the handler open in-app-only routes, so pass it
+    /// only for a URL the app wrote itself. ``open(_:)`` inherits the origin instead.
+    ///
     /// - Parameters:
     ///   - url: The URL text.
     ///   - origin: Where the URL came from; ``URLOrigin/external`` applies the scheme
@@ -19,8 +24,29 @@ extension ServiceRouter {
     ///   allowed, only in-app-only routes match, no route or fallback takes it (with the
     ///   closest route's unmet parameter when there is one), the service cannot be
     ///   resolved, or the handler fails.
-    public func open(_ url: String, from origin: URLOrigin = .inApp) throws(RouteError) {
+    public func open(_ url: String, from origin: URLOrigin) throws(RouteError) {
         _ = try dispatch(url, from: origin)
+    }
+
+    /// Opens `url` with the origin of the URL being handled on this task: `.inApp` from app
+    /// code, and `.external` from inside the handler, fallback or `argument:` closure of an
+    /// external URL, so that a handler that opens another URL (a redirect) cannot lift an
+    /// outside link past the scheme allow-list or into an in-app-only route.
+    ///
+    /// ```swift
+    /// try router.register("weread://open?url=:target") { [weak router] (catalog: any CatalogService, request) in
+    ///     try router?.open(try request.parameters.string("target"))   // external when the request is
+    /// }
+    /// ```
+    ///
+    /// The origin travels through the task: a `Task { }` started in the handler inherits
+    /// it, but work sent to another thread otherwise (a dispatch queue, `Task.detached`)
+    /// does not; pass `from: request.origin` there.
+    ///
+    /// - Parameter url: The URL text.
+    /// - Throws: Everything ``open(_:from:)`` throws.
+    public func open(_ url: String) throws(RouteError) {
+        _ = try dispatch(url, from: InheritedOrigin.current)
     }
 
     /// Opens `url` and returns what the handler produced (open-for-object).
@@ -37,7 +63,7 @@ extension ServiceRouter {
     /// - Throws: Everything ``open(_:from:)`` throws, and
     ///   ``RouteError/Reason/resultTypeMismatch(expected:actual:pattern:)`` when the handler
     ///   returned another type.
-    public func open<Value>(_ url: String, as type: Value.Type, from origin: URLOrigin = .inApp) throws(RouteError) -> Value {
+    public func open<Value>(_ url: String, as type: Value.Type, from origin: URLOrigin) throws(RouteError) -> Value {
         let (value, pattern) = try dispatch(url, from: origin)
         guard let typed = value as? Value else {
             // Named as code writes them (`(Int, Int)`, `String`), with modules only when
@@ -46,6 +72,23 @@ extension ServiceRouter {
             throw RouteError(.resultTypeMismatch(expected: names[0], actual: names[1], pattern: pattern), url: url)
         }
         return typed
+    }
+
+    /// Opens `url` and returns what the handler produced, with the origin of the URL being
+    /// handled on this task, as ``open(_:)`` takes it: `.inApp` from app code, `.external`
+    /// inside the handling of an external URL.
+    ///
+    /// ```swift
+    /// let page = try router.open("weread://book/42", as: String.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The URL text.
+    ///   - type: The type the handler returns.
+    /// - Returns: The handler's result.
+    /// - Throws: Everything ``open(_:as:from:)`` throws.
+    public func open<Value>(_ url: String, as type: Value.Type) throws(RouteError) -> Value {
+        try open(url, as: type, from: InheritedOrigin.current)
     }
 
     /// Whether ``open(_:from:)`` would reach a handler for `url`, without resolving or
@@ -60,7 +103,7 @@ extension ServiceRouter {
     ///   - url: The URL text.
     ///   - origin: Where the URL would come from.
     /// - Returns: `true` when opening would run a route's or fallback's handler.
-    public func canOpen(_ url: String, from origin: URLOrigin = .inApp) -> Bool {
+    public func canOpen(_ url: String, from origin: URLOrigin) -> Bool {
         guard let parsed = try? RouteURL(url, options: configuration.parsing) else { return false }
         switch findRoute(parsed, from: origin) {
         case .route(let best):
@@ -72,6 +115,16 @@ extension ServiceRouter {
             guard unmatched.inAppOnly == nil, let fallback = unmatched.fallbacks.first else { return false }
             return fallback.canRun(in: registry, request: fallbackRequest(parsed, origin))
         }
+    }
+
+    /// Whether ``open(_:)`` would reach a handler for `url`: ``canOpen(_:from:)`` with the
+    /// origin of the URL being handled on this task (`.inApp` from app code, `.external`
+    /// inside the handling of an external URL), the one ``open(_:)`` would use.
+    ///
+    /// - Parameter url: The URL text.
+    /// - Returns: `true` when opening would run a route's or fallback's handler.
+    public func canOpen(_ url: String) -> Bool {
+        canOpen(url, from: InheritedOrigin.current)
     }
 
     /// The request the best route for `url` would receive, without resolving its service
@@ -91,7 +144,7 @@ extension ServiceRouter {
     ///   since fallbacks are not consulted, ``RouteError/Reason/noRoute`` or
     ///   ``RouteError/Reason/invalidParameter(name:value:expected:pattern:)`` for a URL no
     ///   route takes even when a fallback would (its description then says so).
-    public func match(_ url: String, from origin: URLOrigin = .inApp) throws(RouteError) -> RouteRequest {
+    public func match(_ url: String, from origin: URLOrigin) throws(RouteError) -> RouteRequest {
         let parsed = try RouteURL(url, options: configuration.parsing)
         switch findRoute(parsed, from: origin) {
         case .route(let best):
@@ -108,6 +161,16 @@ extension ServiceRouter {
             error.fallbackNotConsulted = !unmatched.fallbacks.isEmpty
             throw error
         }
+    }
+
+    /// ``match(_:from:)`` with the origin of the URL being handled on this task, the one
+    /// ``open(_:)`` would use.
+    ///
+    /// - Parameter url: The URL text.
+    /// - Returns: The matched route's canonical pattern and captured parameters.
+    /// - Throws: Everything ``match(_:from:)`` throws.
+    public func match(_ url: String) throws(RouteError) -> RouteRequest {
+        try match(url, from: InheritedOrigin.current)
     }
 
     /// What the common path finds: kept small, because it is returned on every open.
@@ -153,8 +216,15 @@ extension ServiceRouter {
         return error
     }
 
+    /// Opens `text`. Handlers, fallbacks and `argument:` closures run with
+    /// ``InheritedOrigin/current`` set to `origin`, so a URL they open without `from:` is
+    /// trusted no more than the one they handle.
     private func dispatch(_ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
         let url = try RouteURL(text, options: configuration.parsing)
+        return try InheritedOrigin.run(as: origin) { () throws(RouteError) in try dispatch(url, text, from: origin) }
+    }
+
+    private func dispatch(_ url: RouteURL, _ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
         switch findRoute(url, from: origin) {
         case .route(let best):
             switch try best.action.run(in: registry, request: best.request(for: url, from: origin)) {

@@ -2,8 +2,11 @@
 ///
 /// ```swift
 /// try router.open("weread://book/42", from: .external)   // a push payload or web link
-/// try router.open("weread://debug/reset")                 // app code: .inApp by default
+/// try router.open("weread://debug/reset")                 // app code: .inApp when left out
 /// ```
+///
+/// Left out, the origin is that of the URL whose handler is running on the current task:
+/// a URL a handler of an external URL opens without `from:` is external too.
 public enum URLOrigin: Sendable, Hashable {
     /// App code opened the URL: every route may take it.
     case inApp

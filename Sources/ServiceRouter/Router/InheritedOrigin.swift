@@ -1,0 +1,26 @@
+/// The origin of the URL whose handler is running on the current task, which a URL opened
+/// from that handler without a `from:` inherits.
+///
+/// A handler, fallback or `argument:` closure that opens another URL (a redirect route
+/// `weread://open?url=…`, a fallback that retries a normalised spelling) usually opens
+/// text that came with the URL it is handling. Were that URL external and the new one
+/// opened as `.inApp`, any outside link could reach an `inAppOnly` route through it. So
+/// ``ServiceRouter/open(_:)`` and its siblings without `from:` read the origin from here:
+/// `.external` inside the handling of an external URL, `.inApp` elsewhere. It is a task
+/// local, so a `Task { }` a handler starts inherits it too; work handed to another thread
+/// by other means (a dispatch queue, `Task.detached`) does not, and must pass
+/// `request.origin` itself.
+enum InheritedOrigin {
+    @TaskLocal static var current: URLOrigin = .inApp
+
+    /// Runs `body` with ``current`` set to `origin`; binds nothing when it is already, as
+    /// on the common path (app code opening a URL outside any handler), so that costs no
+    /// task-local allocation.
+    static func run<Value>(as origin: URLOrigin, _ body: () throws(RouteError) -> Value) throws(RouteError) -> Value {
+        guard origin != current else { return try body() }
+        // `withValue` rethrows untyped errors, so the typed error travels in a `Result`.
+        return try $current.withValue(origin) {
+            Result { () throws(RouteError) in try body() }
+        }.get()
+    }
+}
