@@ -288,6 +288,49 @@ struct ExternalURLSafetyTests {
         #expect(try router.open("weread://debug/reset", as: String.self) == "reset")
     }
 
+    /// The in-app-only refusal belongs to the route, not to a spelling: every spelling
+    /// that reaches the route is refused from outside, and one that reaches no route is an
+    /// unknown URL, which a fallback may take (Routing.md, section 6).
+    @Test(arguments: [
+        ("weread://debug/reset", true), ("weread://%64ebug/reset", true), ("weread://debug/%72eset", true),
+        ("weread://DEBUG/reset", true), ("WEREAD://debug/reset", true), ("weread://debug//reset/", true),
+        ("weread://debug:80/reset", true), ("weread://debug/reset?x=1#y", true),
+        ("weread://caf\u{E9}/x", true), ("weread://cafe%CC%81/x", true),
+        ("weread://debug%2Freset", false), ("weread://debug/./reset", false), ("weread://debug/RESET", false),
+        ("weread://de%E2%80%8Bbug/reset", false), ("weread:debug/reset", false), ("weread:///debug/reset", false),
+        ("weread://xn--caf-dma/x", false),
+    ])
+    func everySpellingThatReachesAnInAppOnlyRouteIsRefusedFromOutside(url: String, reachesTheRoute: Bool) throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        try router.register("weread://cafe\u{301}/x", inAppOnly: true) { (_: any Greeter, _) in "caf\u{E9}" }
+        try router.register("weread://book/:id") { (_: any Greeter, _) in "book" }
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        if reachesTheRoute {
+            #expect(caseName(routeErrorReason { () throws(RouteError) in try router.open(url, from: .external) }) == "inAppOnly")
+            #expect(try router.open(url, as: String.self) != "fallback")
+        } else {
+            #expect(try router.open(url, as: String.self, from: .external) == "fallback")
+        }
+    }
+
+    /// What Routing.md (section 6) tells handlers to check themselves: decoded values and
+    /// the decoded host arrive as written, raw Unicode controls stay in the URL's text, and
+    /// several spellings read as one int.
+    @Test func whatAnOutsideURLCarriesIntoAHandlerArrivesAsWritten() throws {
+        let url = try RouteURL("weread://trusted.example%40evil.example/a%2F..%2Fb/%00?q=%0A%1B%E2%80%AE&r=\u{85}")
+        #expect(url.host == "trusted.example@evil.example")
+        #expect(url.pathSegments == ["a/../b", "\u{0}"])
+        #expect(url.queryValue("q") == "\n\u{1B}\u{202E}")
+        #expect(url.string.unicodeScalars.contains("\u{85}"))
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try RouteURL("weread://h?q=\u{1B}") }) == "malformedURL")
+        let router = try makeEchoRouter(["weread://book/:id(int)"])
+        for spelling in ["42", "042", "0042"] {
+            #expect(try router.match("weread://book/\(spelling)").parameters.int("id") == 42)
+        }
+        #expect(try router.match("weread://book/-0").parameters.int("id") == 0)
+    }
+
     @Test func limitsApplyToEveryOpen() throws {
         let router = try makeEchoRouter(
             ["weread://*"], configuration: .init(parsing: URLParsingOptions(maximumLength: 64, maximumSegmentCount: 4))
