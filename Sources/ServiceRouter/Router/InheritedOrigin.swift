@@ -13,13 +13,10 @@
 enum InheritedOrigin {
     @TaskLocal static var current: URLOrigin = .inApp
 
-    /// Runs `body` with ``current`` set to `origin`; binds nothing when it is already, as
-    /// on the common path (app code opening a URL outside any handler), so that costs no
-    /// task-local allocation.
-    static func run<Value>(as origin: URLOrigin, _ body: () throws(RouteError) -> Value) throws(RouteError) -> Value {
-        guard origin != current else { return try body() }
+    /// Runs `body` with ``current`` set to `origin`.
+    static func bind<Value>(_ origin: URLOrigin, _ body: () throws(RouteError) -> Value) throws(RouteError) -> Value {
         // `withValue` rethrows untyped errors, so the typed error travels in a `Result`.
-        return try $current.withValue(origin) {
+        try $current.withValue(origin) {
             Result { () throws(RouteError) in try body() }
         }.get()
     }

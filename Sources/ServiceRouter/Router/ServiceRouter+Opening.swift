@@ -46,7 +46,7 @@ extension ServiceRouter {
     /// - Parameter url: The URL text.
     /// - Throws: Everything ``open(_:from:)`` throws.
     public func open(_ url: String) throws(RouteError) {
-        _ = try dispatch(url, from: InheritedOrigin.current)
+        _ = try dispatch(url, from: nil)
     }
 
     /// Opens `url` and returns what the handler produced (open-for-object).
@@ -64,7 +64,12 @@ extension ServiceRouter {
     ///   ``RouteError/Reason/resultTypeMismatch(expected:actual:pattern:)`` when the handler
     ///   returned another type.
     public func open<Value>(_ url: String, as type: Value.Type, from origin: URLOrigin) throws(RouteError) -> Value {
-        let (value, pattern) = try dispatch(url, from: origin)
+        try cast(dispatch(url, from: origin), url, as: type)
+    }
+
+    /// What `open(_:as:)` returns for the handler's `result`, or the type mismatch it throws.
+    private func cast<Value>(_ result: (Any, String?), _ url: String, as type: Value.Type) throws(RouteError) -> Value {
+        let (value, pattern) = result
         guard let typed = value as? Value else {
             // Named as code writes them (`(Int, Int)`, `String`), with modules only when
             // the two read the same (two modules' `BookPage`), as the registry names types.
@@ -88,7 +93,7 @@ extension ServiceRouter {
     /// - Returns: The handler's result.
     /// - Throws: Everything ``open(_:as:from:)`` throws.
     public func open<Value>(_ url: String, as type: Value.Type) throws(RouteError) -> Value {
-        try open(url, as: type, from: InheritedOrigin.current)
+        try cast(dispatch(url, from: nil), url, as: type)
     }
 
     /// Whether ``open(_:from:)`` would reach a handler for `url`, without resolving or
@@ -216,12 +221,17 @@ extension ServiceRouter {
         return error
     }
 
-    /// Opens `text`. Handlers, fallbacks and `argument:` closures run with
-    /// ``InheritedOrigin/current`` set to `origin`, so a URL they open without `from:` is
+    /// Opens `text` from `given`, or, for `nil`, from the origin of the URL being handled on
+    /// this task. Handlers, fallbacks and `argument:` closures run with
+    /// ``InheritedOrigin/current`` set to that origin, so a URL they open without `from:` is
     /// trusted no more than the one they handle.
-    private func dispatch(_ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
+    private func dispatch(_ text: String, from given: URLOrigin?) throws(RouteError) -> (Any, String?) {
         let url = try RouteURL(text, options: configuration.parsing)
-        return try InheritedOrigin.run(as: origin) { () throws(RouteError) in try dispatch(url, text, from: origin) }
+        // One task-local read per open; a binding only when the origin changes, which app
+        // code opening an in-app URL outside any handler (the common path) never does.
+        let inherited = InheritedOrigin.current
+        guard let given, given != inherited else { return try dispatch(url, text, from: inherited) }
+        return try InheritedOrigin.bind(given) { () throws(RouteError) in try dispatch(url, text, from: given) }
     }
 
     private func dispatch(_ url: RouteURL, _ text: String, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
