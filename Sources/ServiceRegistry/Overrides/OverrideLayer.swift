@@ -39,7 +39,9 @@ final class OverrideLayer: Sendable {
     /// A cell of this scope and the registration whose instance it caches.
     ///
     /// It frees the instance when it goes, so a resolve holds it for as long as it uses
-    /// ``cell``: ``dropCachedInstances()`` may let go of it meanwhile, from another task.
+    /// ``cell``: ``dropCachedInstances()`` and ``dropCells(of:)`` (a resolve may still be
+    /// building from the registration just replaced) may let go of it meanwhile, from
+    /// another task.
     final class ScopedCell: Sendable {
         /// The registration whose instance the cell caches, held weakly: re-registering
         /// its key must drop the instance it cached in the registry, also while a scope

@@ -246,7 +246,9 @@ final class RegistrationTable: @unchecked Sendable {
     private static var tagMask: UInt { UInt(MemoryLayout<UnsafeRawPointer>.alignment - 1) }
 
     /// A key's tag: the low bits of its table hash. The slot index comes from the high
-    /// bits, so keys that probe the same slots still differ in their tags.
+    /// bits, so keys that probe the same slots mostly differ in their tags; keys of one
+    /// service type and name that differ only in their argument type share their hash, and
+    /// so their tag too (``ServiceKey/tableHash`` leaves the argument out).
     @inline(__always)
     private static func tag(_ hash: UInt32) -> UInt {
         UInt(hash) & tagMask
