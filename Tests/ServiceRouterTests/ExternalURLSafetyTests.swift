@@ -247,6 +247,39 @@ struct ExternalURLSafetyTests {
     /// handling of an external URL is external too, through `open`, `open(_:as:)`,
     /// `canOpen` and `match`, and through fallbacks. App code, and a handler of an in-app
     /// URL, still open in-app-only routes, and an explicit `from: .inApp` is obeyed.
+    /// The origin is a task local: what a handler of an external URL starts in a task of its
+    /// own inherits it (a `Task { }`, a task group's child, an `async let`), so it cannot lift
+    /// the URL past the in-app-only check later; a detached task does not, as the docs warn.
+    @Test func tasksAHandlerOfAnExternalURLStartsInheritItsOriginUnlessDetached() async throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        try router.register("weread://spawn") { [weak router] (_: any Greeter, _) -> [(String, Task<Bool, Never>)] in
+            let router = try #require(router)
+            let target = "weread://debug/reset"
+            return [
+                ("Task", Task { router.canOpen(target) }),
+                ("task group", Task {
+                    await withTaskGroup(of: Bool.self) { group in
+                        group.addTask { router.canOpen(target) }
+                        return await group.next() ?? true
+                    }
+                }),
+                ("async let", Task {
+                    async let canOpen = router.canOpen(target)
+                    return await canOpen
+                }),
+                ("Task.detached", Task.detached { router.canOpen(target) }),
+            ]
+        }
+        typealias Started = [(String, Task<Bool, Never>)]
+        for (origin, expected) in [(URLOrigin.external, false), (.inApp, true)] {
+            for (kind, task) in try router.open("weread://spawn", as: Started.self, from: origin) {
+                // A detached task sees app code's origin, whichever URL started it.
+                #expect(await task.value == (kind == "Task.detached" ? true : expected), "\(kind) from \(origin)")
+            }
+        }
+    }
+
     @Test func aURLAHandlerOpensWithoutAnOriginIsTrustedNoMoreThanTheOneItHandles() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
