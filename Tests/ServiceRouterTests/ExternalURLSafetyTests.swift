@@ -280,6 +280,17 @@ struct ExternalURLSafetyTests {
         }
     }
 
+    /// An `argument:` closure runs with the origin of the URL it converts, as a handler does.
+    @Test func anArgumentClosureSeesTheOriginOfTheURLItConverts() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        try router.register("weread://probe", argument: { [weak router] _ in
+            try #require(router).canOpen("weread://debug/reset") ? 1 : 0
+        }) { (profile: any Profile, _) in profile.userID }
+        #expect(try router.open("weread://probe", as: Int.self, from: .external) == 0)
+        #expect(try router.open("weread://probe", as: Int.self) == 1)
+    }
+
     @Test func aURLAHandlerOpensWithoutAnOriginIsTrustedNoMoreThanTheOneItHandles() throws {
         let router = ServiceRouter(registry: makeRegistry())
         try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
