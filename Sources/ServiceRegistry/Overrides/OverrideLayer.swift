@@ -167,7 +167,6 @@ final class OverrideLayer: Sendable {
     /// Drops the cells of registrations that are gone first, if any has gone since this
     /// scope last looked (see ``registrationsGone``).
     func cell(for registration: AnyRegistration) -> ScopedCell {
-        let gone = Self.registrationsGone.load(ordering: .relaxed)
         var swept: [ObjectIdentifier: ScopedCell]?
         var replaced: ScopedCell?
         // The registrations the sweep found alive, held until the lock is released: the
@@ -177,6 +176,9 @@ final class OverrideLayer: Sendable {
             guard var current = cells else { return ScopedCell(registration: registration) }
             cells = nil  // so `current` is the dictionary's only reference, changed in place
             defer { cells = current }
+            // Read under the lock, so that a thread holding an older count cannot set
+            // `sweptAfter` back and make the next call sweep again.
+            let gone = Self.registrationsGone.load(ordering: .relaxed)
             if current.sweptAfter != gone {
                 current.sweptAfter = gone
                 swept = current.byRegistration
