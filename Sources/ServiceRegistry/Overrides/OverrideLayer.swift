@@ -156,6 +156,15 @@ final class OverrideLayer: Sendable {
         return nil
     }
 
+    /// Whether a scope adds to `registry` a registration for the service type `service`
+    /// under `name`, whatever argument it takes: what a resolve of an optional type asks,
+    /// on every `if let p: P = try? registry.resolve()`, so it builds no array.
+    func hasRegistration(of service: ObjectIdentifier, name: String?, in registry: ServiceRegistry) -> Bool {
+        stack.contains { layer in
+            layer.registry === registry && layer.registrations.keys.contains { $0.service == service && $0.name == name }
+        }
+    }
+
     /// Every registration the scopes add to `registry`, innermost first.
     func registrations(in registry: ServiceRegistry) -> [AnyRegistration] {
         stack.filter { $0.registry === registry }.flatMap { $0.registrations.values }

@@ -51,9 +51,7 @@ extension ServiceRegistry {
         // `if let p: P = try? registry.resolve()`, which succeeds.
         let sameName = lineage.contains { registry in
             registry.table.hasRegistration(of: key.service, name: key.name)
-                || (overrides?.registrations(in: registry) ?? []).contains {
-                    $0.service == key.service && $0.name == key.name
-                }
+                || overrides?.hasRegistration(of: key.service, name: key.name, in: registry) == true
         }
         return sameName ? nil : optional
     }
