@@ -15,18 +15,8 @@ import Testing
     static func quotedOutput(in file: String, after marker: String, types: [String: String]) throws -> [String] {
         let source = try MirrorCoverageTests.read(file)
         let lines = MirrorCoverageTests.docComments(of: source).split(separator: "\n", omittingEmptySubsequences: false)
-        guard let markerLine = lines.firstIndex(where: { $0.contains(marker) }),
-            let fence = lines[markerLine...].firstIndex(of: "```text")
-        else {
-            throw QuotedOutputNotFound(file: file, marker: marker)
-        }
-        return lines[(fence + 1)...].prefix { $0 != "```" }.map { qualifying(types, in: String($0)) }
-    }
-
-    struct QuotedOutputNotFound: Error, CustomStringConvertible {
-        let file: String
-        let marker: String
-        var description: String { "\(file) has no ```text block in a doc comment after a line containing \(marker)" }
+        return try textBlock(in: lines, after: marker, of: "the doc comments of \(file)")
+            .map { qualifying(types, in: String($0)) }
     }
 
     /// `ResolutionError`'s example description: "each part is one line (the fix is one long

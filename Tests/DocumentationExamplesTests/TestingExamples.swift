@@ -357,25 +357,13 @@ extension TestingExamples {
     /// and with the page's types named as this target names them (`TestingPage.ReviewService`).
     static func pageOutput(after marker: String) throws -> String {
         let lines = try MirrorCoverageTests.read("Docs/Testing.md").split(separator: "\n", omittingEmptySubsequences: false)
-        guard let markerLine = lines.firstIndex(where: { $0.contains(marker) }),
-            let fence = lines[markerLine...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```text" })
-        else {
-            throw PageOutputNotFound(marker: marker)
-        }
-        let indentation = lines[fence].prefix { $0 == " " }.count
-        let block = lines[(fence + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
-        let text = block.map { String($0.dropFirst(min(indentation, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")
+        let text = try textBlock(in: lines, after: marker, of: "Docs/Testing.md").joined(separator: "\n")
         return qualifying(Dictionary(uniqueKeysWithValues: pageTypes.map { ($0, "TestingPage.\($0)") }), in: text)
-    }
-
-    struct PageOutputNotFound: Error, CustomStringConvertible {
-        let marker: String
-        var description: String { "Docs/Testing.md has no ```text block after a line containing \(marker)" }
     }
 
     @Test func pageOutputReadsABlockAndNamesTheTypesAsThisTargetDoes() throws {
         #expect(try Self.pageOutput(after: "For a terminal, print `textTree`:").hasPrefix("TestingPage.BookDetailService [transient, TestingPage.BookDetailAssembly]\n"))
-        #expect(throws: PageOutputNotFound.self) { try Self.pageOutput(after: "no line of the page says this") }
+        #expect(throws: TextBlockNotFound.self) { try Self.pageOutput(after: "no line of the page says this") }
     }
 }
 
