@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // A package of its own that depends on ServiceRegistry by path, the way an app would:
 // proof that the library embeds in another Swift package with nothing else. It also holds
 // Docs/GettingStarted.md's app, module by module as the page splits it (Interfaces,
@@ -7,6 +7,16 @@
 // Built, tested and run by .ci/run (`swift test` and `swift run` with
 // `--package-path Tests/ConsumerPackage`).
 import PackageDescription
+
+/// What Xcode 26 sets for a new app target. Of the upcoming features its "Approachable
+/// Concurrency" turns on, Swift 6 mode has all but these two already (naming the others
+/// warns that they are "already enabled as of Swift version 6"); default main-actor
+/// isolation brings `InferIsolatedConformances` with it, named here all the same.
+let approachableConcurrency: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
 
 let package = Package(
     name: "ConsumerPackage",
@@ -44,6 +54,26 @@ let package = Package(
         .executableTarget(
             name: "ConsumerApp",
             dependencies: [.product(name: "ServiceRegistry", package: "ServiceRegistry")]
+        ),
+        // Docs/Concurrency.md's "Default main-actor isolation": an app target built as Xcode
+        // 26 makes new ones (default main-actor isolation, Approachable Concurrency; the
+        // reason this manifest is tools-version 6.2), its interfaces module built without,
+        // and a test target with the app's settings.
+        .target(name: "MainActorAppInterfaces"),
+        .target(
+            name: "MainActorApp",
+            dependencies: ["MainActorAppInterfaces", .product(name: "ServiceRegistry", package: "ServiceRegistry")],
+            swiftSettings: approachableConcurrency
+        ),
+        .testTarget(
+            name: "MainActorAppTests",
+            dependencies: [
+                "MainActorApp", "MainActorAppInterfaces",
+                .product(name: "ServiceRegistry", package: "ServiceRegistry"),
+                .product(name: "ServiceRegistryTesting", package: "ServiceRegistry"),
+                .product(name: "ServiceRouter", package: "ServiceRegistry"),
+            ],
+            swiftSettings: approachableConcurrency
         ),
         // The other two products: the test trait, as Docs/Testing.md adds it to a test
         // target, and the router.
