@@ -8,6 +8,9 @@ import ServiceRegistry
 import ServiceRegistryTesting
 import Testing
 
+/// The registry of the page's app target with default main-actor isolation.
+nonisolated let appRegistry = ServiceRegistry()
+
 enum ConcurrencyPage {
     protocol ReviewService: Sendable {
         func reviews(ofBookWithID id: Int) -> [String]
@@ -49,10 +52,36 @@ enum ConcurrencyPage {
         func push(_ screen: String) { stack.append(screen) }
     }
 
-    nonisolated struct CachedReviews: ReviewService {
+    // "Default main-actor isolation": this target has no default isolation, so here the
+    // section's code only shows that it compiles in an ordinary module too.
+    // Tests/ConsumerPackage's MainActorApp holds it in a module with the section's settings
+    // (`theDefaultIsolationSectionIsInTheConsumerPackage` below).
+    struct CachedReviews: ReviewService {
         let cache: [Int: [String]]
         init() { cache = [42: ["Loved it"]] }
         func reviews(ofBookWithID id: Int) -> [String] { cache[id] ?? [] }
+    }
+
+    nonisolated protocol TitleFormatter {
+        func format(_ title: String) -> String
+    }
+
+    nonisolated struct UppercaseFormatter: TitleFormatter {
+        func format(_ title: String) -> String { title.uppercased() }
+    }
+
+    struct ShelfAssembly: ServiceAssembly {
+        func assemble(into registry: ServiceRegistry) {
+            registry.register(ReviewService.self, name: "cached") { _ in CachedReviews() }
+            registry.register(TitleFormatter.self) { _ in UppercaseFormatter() }
+        }
+    }
+
+    final class BookTitleViewModel {
+        @Injected(registry: appRegistry) var formatter: any TitleFormatter
+        var title = ""
+
+        func show(_ book: String) { title = formatter.format(book) }
     }
 
     protocol BookDetailService: Sendable {
@@ -85,6 +114,8 @@ enum ConcurrencyPage {
     typealias CachedReviews = ConcurrencyPage.CachedReviews
     typealias BookDetailScreen = ConcurrencyPage.BookDetailScreen
     typealias Offline = ConcurrencyPage.Offline
+    typealias ShelfAssembly = ConcurrencyPage.ShelfAssembly
+    typealias BookTitleViewModel = ConcurrencyPage.BookTitleViewModel
 
     @Test func anActorIsASingletonResolvedFromAnywhere() async throws {
         let registry = ServiceRegistry()
@@ -138,6 +169,15 @@ enum ConcurrencyPage {
         #expect(try registry.resolve(ReviewService.self, name: "cached").reviews(ofBookWithID: 42) == ["Loved it"])
     }
 
+    @MainActor
+    @Test func anAppTargetsAssemblyIsInstalledAtLaunch() throws {
+        appRegistry.install(ShelfAssembly())   // main-actor code: the app's launch
+        let model = BookTitleViewModel()
+        model.show("dune")
+        #expect(model.title == "DUNE")
+        #expect(try appRegistry.resolve(ReviewService.self, name: "cached").reviews(ofBookWithID: 42) == ["Loved it"])
+    }
+
     @Test func theLetFormOfInjectedWorksInASendableClass() async throws {
         let screen = ServiceRegistry.shared.withOverrides {
             $0.register(ReviewService.self) { _ in LocalReviews() }
@@ -182,5 +222,25 @@ extension ConcurrencyExamples {
             (UInt(bitPattern: Int(bitPattern: pthread_self())), try registry.resolve(UInt.self))
         }.value
         #expect(caller == factory && factory != mainActorThread)
+    }
+}
+
+extension ConcurrencyExamples {
+    /// The section "Default main-actor isolation" shows code for a target this one is not (it
+    /// has no default isolation): every line of its blocks must also be in
+    /// Tests/ConsumerPackage's MainActorApp, which .ci/run builds with the section's settings.
+    @Test func theDefaultIsolationSectionIsInTheConsumerPackage() throws {
+        let page = try MirrorCoverageTests.read("Docs/Concurrency.md")
+        let start = try #require(page.range(of: "### Default main-actor isolation\n")).upperBound
+        let section = page[start...]
+        let text = String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
+        #expect(MirrorCoverageTests.swiftBlocks(in: text).count == 1, "found the section's block")
+        let target = "Tests/ConsumerPackage/Sources/MainActorApp/"
+        let directory = MirrorCoverageTests.packageRoot.appendingPathComponent(target).path
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty, "found the target's sources")
+        let copy = try files.map { try MirrorCoverageTests.read(target + $0) }.joined(separator: "\n")
+        let missing = MirrorCoverageTests.linesMissing(fromMirror: copy, page: text)
+        #expect(missing.isEmpty, "MainActorApp lacks lines of the section's code:\n\(missing.joined(separator: "\n"))")
     }
 }
