@@ -1,6 +1,7 @@
 // MainActorApp's code at work, in a test target built with the same settings (default
 // main-actor isolation, Approachable Concurrency): each test is on the main actor unless
 // it says otherwise, as in an Xcode 26 app's test target.
+import Foundation
 @testable import MainActorApp
 import MainActorAppInterfaces
 import ServiceRegistry
@@ -10,6 +11,25 @@ import Testing
 
 nonisolated struct BracketFormatter: TitleFormatter {
     func format(_ title: String) -> String { "[\(title)]" }
+}
+
+/// The thread the caller runs on. (Compared by identity: under `swift test` on Linux the
+/// main actor's jobs need not run on the process's main thread.)
+nonisolated func currentThread() -> UInt {
+    UInt(bitPattern: Int(bitPattern: pthread_self()))
+}
+
+/// A `nonisolated` async function: under `NonisolatedNonsendingByDefault` it runs on its
+/// caller's actor, but the operation of the `withOverrides` it calls runs on no actor.
+nonisolated func threadsOfANonisolatedCaller() async throws -> (function: UInt, operation: UInt, title: String) {
+    let function = currentThread()
+    let (operation, title) = try await appRegistry.withOverrides {
+        $0.register(TitleFormatter.self) { _ in BracketFormatter() }
+    } operation: {
+        await Task.yield()
+        return (currentThread(), try appRegistry.resolve(TitleFormatter.self).format("dune"))
+    }
+    return (function, operation, title)
 }
 
 /// Main-actor state, as a screen's.
@@ -52,6 +72,14 @@ final class Navigator {
             navigator.stack.append(try appRegistry.resolve(TitleFormatter.self).format("dune"))
         }
         #expect(navigator.stack == ["[dune]"])
+    }
+
+    @Test func aNonisolatedFunctionsScopeRunsItsOperationOnNoActor() async throws {
+        let mainActorThread = currentThread()
+        let threads = try await threadsOfANonisolatedCaller()
+        #expect(threads.function == mainActorThread)
+        #expect(threads.operation != mainActorThread)
+        #expect(threads.title == "[dune]")
     }
 
     @Test func aRouteHandlerOpenedOnTheMainActorMayAssumeIt() throws {
