@@ -29,6 +29,7 @@ import Testing
         ("Docs/Concurrency.md", "ConcurrencyExamples.swift"),
         ("Docs/Componentization.md", "ComponentizationExamples.swift"),
         ("Docs/Routing.md", "RoutingExamples.swift"),
+        ("Docs/Migrating.md", "MigratingExamples.swift"),
         ("Docs/ServiceRegistry.docc/ServiceRegistry.md", "CatalogExamples.swift"),
         ("Docs/ServiceRouter.docc/ServiceRouter.md", "CatalogExamples.swift"),
         ("Docs/ServiceRegistryTesting.docc/ServiceRegistryTesting.md", "CatalogExamples.swift"),
@@ -174,8 +175,8 @@ import Testing
     /// shows `ReviewService` (its reader's type, a module's own), the mirror's check reads
     /// `TestingPage.ReviewService`.
     static let pageNamespaces = [
-        "CatalogPages", "ComponentizationPage", "DocComments", "GettingStarted", "RoutingDocs", "ScopesPage",
-        "TestingPage",
+        "CatalogPages", "ComponentizationPage", "DocComments", "GettingStarted", "MigratingPage", "RoutingDocs",
+        "ScopesPage", "TestingPage",
     ]
 
     /// The line without its indentation, its trailing `//` comment, runs of spaces, a
