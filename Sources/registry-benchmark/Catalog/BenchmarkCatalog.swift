@@ -45,6 +45,8 @@ func runBenchmarks(options: BenchmarkOptions, progress: ((String) -> Void)? = ni
     _ = GeneratedKeys.types
     let sampler = Sampler(options: options)
     if options.fixedOperations == nil {
+        // A timing run only: the tests' runs leave the test process's allocator as it is.
+        FreedMemoryRetention.keepFreedMemory()
         sampler.keepBusy(for: options.sampleDuration * 10)
     }
     return BenchmarkCatalog.benchmarks(for: options).map { benchmark in

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import CoreFoundation  // mallinfo2, from <malloc.h> (see HeapUsage)
+import Glibc
+import Testing
+
+@testable import registry_benchmark
+
+/// The memory glibc has taken from the kernel for the heap: its arenas and the blocks it
+/// mapped for themselves.
+private func heapBytesFromTheSystem() -> Int {
+    let info = mallinfo2()
+    return Int(info.arena) + Int(info.hblkhd)
+}
+
+@Suite("Freed memory retention")
+struct FreedMemoryRetentionTests {
+    /// What a `register` sample does: build megabytes of small objects, then free them all
+    /// after the clock stops. With the setting, the heap keeps what was freed for the next
+    /// sample; without it, glibc hands most of it back to the kernel at once. In a process
+    /// of its own, since the setting lasts for the process.
+    @Test func aTimingRunKeepsWhatASampleFreesForTheNext() async {
+        await #expect(processExitsWith: .success) {
+            precondition(FreedMemoryRetention.keepFreedMemory(), "glibc refused the settings")
+            // 16 MB in 80-byte chunks, as registrations are, and one 4 MB block, which
+            // glibc would otherwise map for itself and unmap when freed.
+            var chunks = (0..<200_000).map { _ in malloc(72) }
+            let block = malloc(4 << 20)!
+            memset(block, 1, 4 << 20)
+            let taken = heapBytesFromTheSystem()
+            free(block)
+            for chunk in chunks { free(chunk) }
+            chunks = []
+            let kept = heapBytesFromTheSystem()
+            precondition(kept >= taken - (1 << 20), "the heap gave back \(taken - kept) bytes when freed")
+        }
+    }
+}
+#endif
