@@ -460,7 +460,11 @@ struct ConcurrencyTests {
                 }
                 // Finish only once the task waits for this build (or has failed): had it come
                 // after, it would find the instance built and the test would check nothing.
-                let waited = waitUntilABuildIsAwaited(ReviewService.self, in: registry) {
+                // The task takes milliseconds, but its thread may start seconds late on a busy
+                // machine: only a hang should reach this bound or the one below, which must be
+                // the longer (at 5 s against this one's 10 s, a task 6 s late failed the test
+                // while the build still waited for it).
+                let waited = waitUntilABuildIsAwaited(ReviewService.self, in: registry, within: 60) {
                     outcome.withLock { $0 } != "not run"
                 }
                 taskWaited.withLock { $0 = waited }
@@ -474,7 +478,7 @@ struct ConcurrencyTests {
             builder.start()
             executor.withLock { $0 = ThreadExecutor(stackSize: 128 << 10) }  // mapped right below
             go.signal()
-            _ = done.wait(timeout: .now() + 5)
+            _ = done.wait(timeout: .now() + 90)
             print(outcome.withLock { $0 }, taskWaited.withLock { $0 } ? "after waiting" : "without waiting", terminator: "")
         }
         #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "resolved after waiting")
