@@ -231,9 +231,10 @@ extension ConcurrencyExamples {
     /// Tests/ConsumerPackage's MainActorApp, which .ci/run builds with the section's settings.
     @Test func theDefaultIsolationSectionIsInTheConsumerPackage() throws {
         let page = try MirrorCoverageTests.read("Docs/Concurrency.md")
-        let start = try #require(page.range(of: "### Default main-actor isolation\n")).upperBound
-        let section = page[start...]
-        let text = String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "### Default main-actor isolation")) + 1
+        let end = lines[start...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        let text = lines[start..<end].joined(separator: "\n")
         #expect(MirrorCoverageTests.swiftBlocks(in: text).count == 1, "found the section's block")
         let target = "Tests/ConsumerPackage/Sources/MainActorApp/"
         let directory = MirrorCoverageTests.packageRoot.appendingPathComponent(target).path
