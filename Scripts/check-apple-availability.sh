@@ -130,7 +130,9 @@ visionos_from_ios() {
 # targets after it, which type-checks it in full; an executable is emitted too, without
 # -parse-as-library; a test target is only type-checked), and the platforms it is checked
 # for: the libraries and the example components for all, the rest, which run only on a Mac
-# or Linux, for macOS. The stubs stand in for Foundation, Dispatch, Darwin and XCTest.
+# or Linux, for macOS. The stubs stand in for Foundation, Dispatch, Darwin and XCTest. A fifth
+# field, `approachable`, gives a target the settings of Tests/ConsumerPackage's
+# `approachableConcurrency` (default main-actor isolation and two upcoming features).
 targets_table=(
     "ServiceRegistry              Sources/ServiceRegistry                           library    all"
     "WeReadInterfaces             Sources/WeReadInterfaces                          library    all"
@@ -162,6 +164,15 @@ targets_table=(
     "BookDetail                   Tests/ConsumerPackage/Sources/BookDetail          library    macos"
     "BookApp                      Tests/ConsumerPackage/Sources/BookApp             executable macos"
     "BookAppTests                 Tests/ConsumerPackage/Tests/BookAppTests          test       macos"
+    "MainActorAppInterfaces       Tests/ConsumerPackage/Sources/MainActorAppInterfaces library macos"
+    "MainActorApp                 Tests/ConsumerPackage/Sources/MainActorApp        library    macos approachable"
+    "MainActorAppTests            Tests/ConsumerPackage/Tests/MainActorAppTests     test       macos approachable"
+)
+
+# Tests/ConsumerPackage's `approachableConcurrency`, as swiftc flags.
+approachable_flags=(
+    -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault
+    -enable-upcoming-feature InferIsolatedConformances
 )
 
 # The settings every target gets from Package.swift: Swift 6 mode and the upcoming
@@ -202,8 +213,10 @@ for name in "${wanted[@]}"; do
     )
     platform_started=$SECONDS
     for entry in "${targets_table[@]}"; do
-        read -r target folder kind platforms <<<"$entry"
+        read -r target folder kind platforms settings <<<"$entry"
         if [[ $platforms != all && $platforms != "$name" ]]; then continue; fi
+        extra=()
+        if [[ $settings == approachable ]]; then extra=("${approachable_flags[@]}"); fi
         case $kind in
             library) output=(-emit-module -emit-module-path "$modules/$target.swiftmodule" -parse-as-library) ;;
             executable) output=(-emit-module -emit-module-path "$modules/$target.swiftmodule") ;;
@@ -211,7 +224,7 @@ for name in "${wanted[@]}"; do
         esac
         log=$work/logs/$name-$target.log
         mkdir -p "$work/logs"
-        if "$swiftc" "${output[@]}" "${flags[@]}" -module-name "$target" $(find "$folder" -name '*.swift' | sort) >"$log" 2>&1; then
+        if "$swiftc" "${output[@]}" "${flags[@]}" ${extra[@]+"${extra[@]}"} -module-name "$target" $(find "$folder" -name '*.swift' | sort) >"$log" 2>&1; then
             status=0
         else
             status=$?
