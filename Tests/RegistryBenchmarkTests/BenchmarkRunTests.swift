@@ -274,6 +274,30 @@ struct SamplerTests {
         #expect(throws: ParallelRunFailure.self) { try runner.run(operationsPerThread: 1) }
     }
 
+    /// Every thread fails at the same moment, so they contend for the runner's lock as they
+    /// record their failures and spans. Under the thread sanitizer this is the test that
+    /// shows whether the lock's hand-offs are visible to it (a `Mutex` alone is not, on
+    /// Linux); without it, it checks that the runner keeps one of the errors thrown.
+    @Test func parallelRunnerKeepsOneErrorWhenEveryThreadFailsAtOnce() {
+        struct Broken: Error, CustomStringConvertible {
+            let thread: Int
+            var description: String { "thread \(thread)" }
+        }
+        let threads = 4
+        let nextThread = Atomic<Int>(0)
+        let runner = ParallelRunner(threads: threads) { _ in
+            throw Broken(thread: nextThread.wrappingAdd(1, ordering: .relaxed).oldValue % threads)
+        }
+        let thrown = Set((0..<threads).map { "\(Broken(thread: $0))" })
+        for _ in 0..<100 {
+            #expect {
+                try runner.run(operationsPerThread: 1)
+            } throws: { error in
+                (error as? ParallelRunFailure).map { thrown.contains($0.underlying) } ?? false
+            }
+        }
+    }
+
     @Test func statisticsTakeTheMedianAndInterquartileSpread() {
         let odd = SampleStatistics(samples: [5, 1, 3])
         #expect(odd.median == 3)
