@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ServiceRegistry
 import Synchronization
 
 /// Counts the heap allocations one thread makes while it runs a closure.
@@ -58,10 +59,12 @@ enum AllocationCounter {
 // MARK: - Process-wide state
 //
 // Globals because the counting functions are C function pointers and cannot capture
-// anything. All of it is atomics, a mutex, or immutable after its lazy initialisation.
+// anything. All of it is atomics, a lock, or immutable after its lazy initialisation.
 
-/// Serialises measurements: there is one set of counters per process.
-private let sessionLock = Mutex(())
+/// Serialises measurements: there is one set of counters per process. The package's `Lock`,
+/// not a bare `Mutex`: on Linux the thread sanitizer cannot see a `Mutex` hand a contended
+/// lock over, and reported two measurements rewriting the same slots as a race.
+private let sessionLock = Lock(())
 /// The thread whose allocations count; 0 (never a valid `pthread_t`) when none does.
 private let countingThread = Atomic<UInt>(0)
 private let allocationCount = Atomic<Int>(0)
