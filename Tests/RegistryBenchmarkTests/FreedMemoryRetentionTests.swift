@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import CoreFoundation  // mallinfo2, from <malloc.h> (see HeapUsage)
+import Foundation
 import Glibc
 import Testing
 
@@ -10,6 +11,13 @@ import Testing
 private func heapBytesFromTheSystem() -> Int {
     let info = mallinfo2()
     return Int(info.arena) + Int(info.hblkhd)
+}
+
+/// The memory the process has in RAM, from `/proc/self/statm`.
+private func residentBytes() -> Int {
+    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 @Suite("Freed memory retention")
@@ -32,6 +40,27 @@ struct FreedMemoryRetentionTests {
             chunks = []
             let kept = heapBytesFromTheSystem()
             precondition(kept >= taken - (1 << 20), "the heap gave back \(taken - kept) bytes when freed")
+        }
+    }
+
+    /// What the sampler does before a process's first launch: hand back what earlier cases
+    /// freed, although the setting keeps it otherwise, so the launch meets fresh memory.
+    @Test func aFirstLaunchIsTimedAfterTheFreedMemoryIsHandedBack() async {
+        await #expect(processExitsWith: .success) {
+            precondition(FreedMemoryRetention.keepFreedMemory(), "glibc refused the settings")
+            var chunks = (0..<200_000).map { _ in malloc(72) }
+            let taken = residentBytes()
+            for chunk in chunks { free(chunk) }
+            chunks = []
+            // Resident memory, not the arena's size: in a thread's arena glibc hands freed
+            // pages back without shrinking the arena.
+            let keptUntilHandedBack = residentBytes()
+            FreedMemoryRetention.returnFreedMemory()
+            let left = residentBytes()
+            precondition(
+                keptUntilHandedBack >= taken - (1 << 20),
+                "the heap gave back \(taken - keptUntilHandedBack) bytes when freed")
+            precondition(left <= taken - (8 << 20), "the process kept \(left) of \(taken) bytes after handing back")
         }
     }
 }

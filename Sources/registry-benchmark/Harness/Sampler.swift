@@ -75,6 +75,8 @@ struct Sampler {
     /// has warmed up; `nil` when the workload does not fix its operation count.
     private func measureFirstRun(_ body: Workload.Body, operations: Int?) throws -> BenchmarkResult.FirstRun? {
         guard let operations = operations ?? options.fixedOperations else { return nil }
+        // A launch meets memory fresh from the kernel, not what the cases before it freed.
+        FreedMemoryRetention.returnFreedMemory()
         let heapBefore = HeapUsage.bytesInUse()
         let start = clock.now
         let kept = try body(operations)

@@ -14,7 +14,8 @@ import CoreFoundation
 /// `register` about 50 ns a registration slower than a `--quick` run's on this VM. With
 /// trimming off, and blocks of up to 32 MB taken from the heap rather than mapped, every
 /// sample meets the allocator the warm-up left, as every other case does. A process's
-/// first launch (`startup-N-first`) still meets fresh memory.
+/// first launch (`startup-N-first`) is timed after ``returnFreedMemory()``, so it still
+/// meets memory fresh from the kernel, as an app's launch does.
 enum FreedMemoryRetention {
     /// Turns glibc's trimming and per-block mappings off for the rest of the process; does
     /// nothing where the C library is not glibc.
@@ -27,6 +28,14 @@ enum FreedMemoryRetention {
         return mallopt(M_TRIM_THRESHOLD, Int32.max) == 1 && mallopt(M_MMAP_THRESHOLD, largestHeapBlock) == 1
         #else
         return false
+        #endif
+    }
+
+    /// Hands the memory freed so far back to the kernel, which ``keepFreedMemory()`` keeps
+    /// from happening by itself; does nothing where the C library is not glibc.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        malloc_trim(0)
         #endif
     }
 }
