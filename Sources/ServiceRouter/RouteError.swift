@@ -81,6 +81,11 @@ public struct RouteError: Error, CustomStringConvertible {
         /// captures, with another value than the pattern's (`value` is `nil` for an item
         /// without `=`): a URL opened reads only the first item of a name, so it would be lost.
         case conflictingQueryItem(name: String, value: String?, pattern: String)
+        /// URL generation was given an extra query item with neither a name nor a value
+        /// (`QueryItem(name: "", value: nil)`): a URL has no text for one (`?` alone, or
+        /// `&&`, reads as no item), so it would be lost. One with an empty name and a value
+        /// (`?=x`, or `?=` for an empty value) is written and read back as given.
+        case emptyQueryItem(pattern: String)
         /// URL generation was given a fragment other than the one the pattern fixes or
         /// captures: a URL has one fragment, so it would be lost.
         case conflictingFragment(value: String, pattern: String)
@@ -305,6 +310,10 @@ public struct RouteError: Error, CustomStringConvertible {
                 return start + "an item the pattern fixes or captures" + lost
                     + "Leave it out of query:, or give it another name."
             }
+        case .emptyQueryItem(let pattern):
+            return "Cannot build a URL for route '\(pattern)': an extra query item has neither a name nor a value, "
+                + "and a URL cannot hold one (it would read back as no item), so it would be lost. "
+                + "Leave it out of query:, or give it a name."
         case .conflictingFragment(let value, let pattern):
             let start = "Cannot build a URL for route '\(pattern)': "
             let lost = ", so the fragment '\(TypeName.visible(value))' given would be lost (a URL has one). "

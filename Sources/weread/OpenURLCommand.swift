@@ -137,7 +137,7 @@ private func describe(
         if let problem = underlying as? SearchLinkProblem { return searchLinkMessage(problem) }
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .resultTypeMismatch, .declined, .missingParameter, .invalidParameterType, .conflictingQueryItem,
-        .conflictingFragment:
+        .emptyQueryItem, .conflictingFragment:
         return ("weread: \(error)", CommandResult.ExitCode.software.rawValue)
     case .malformedURL, .invalidPercentEncoding, .urlTooLong, .tooManySegments, .tooManyQueryItems,
         .schemeNotAllowed, .inAppOnly, .noRoute, .invalidParameter, .invalidPattern:

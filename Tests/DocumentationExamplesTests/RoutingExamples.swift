@@ -467,6 +467,7 @@ extension RoutingExamples {
             ("weread://web/*path", ["path": "a//b"], [], nil, "invalidParameter"),
             ("weread://web/*path", ["path": "a/"], [], nil, "invalidParameter"),
             ("weread://search?q=:text", ["text": "a"], [QueryItem(name: "q", value: "b")], nil, "conflictingQueryItem"),
+            ("weread://search?q=:text", ["text": "a"], [QueryItem(name: "", value: nil)], nil, "emptyQueryItem"),
             ("weread://doc#top", [:], [], "bottom", "conflictingFragment"),
         ]
         for refusal in refusals {
@@ -482,6 +483,12 @@ extension RoutingExamples {
                 for: "weread://search?q=:text", parameters: ["text": "a"],
                 query: [QueryItem(name: "q", value: "a"), QueryItem(name: "x", value: "1"), QueryItem(name: "x", value: "2")])
                 == "weread://search?q=a&x=1&x=2")
+        // An item with an empty name and a value has text in a URL, and is kept.
+        #expect(
+            try router.url(
+                for: "weread://search?q=:text", parameters: ["text": "a"],
+                query: [QueryItem(name: "", value: "x"), QueryItem(name: "", value: "")])
+                == "weread://search?q=a&=x&=")
     }
 }
 

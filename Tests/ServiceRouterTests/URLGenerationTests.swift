@@ -213,6 +213,39 @@ struct URLGenerationTests {
         }
     }
 
+    /// An extra query item with neither a name nor a value has no text in a URL: written,
+    /// it left a bare `?` (or `&&`), which reads back as no item, so it is refused, wherever
+    /// it stands among the extra items.
+    @Test(arguments: [
+        [QueryItem(name: "", value: nil)],
+        [QueryItem(name: "from", value: "share"), QueryItem(name: "", value: nil), QueryItem(name: "page", value: "2")],
+    ])
+    func refusesAnExtraQueryItemWithNeitherANameNorAValue(extra: [QueryItem]) throws {
+        let router = try makeEchoRouter(["weread://search?q=:text"])
+        let error = try #require(throws: RouteError.self) {
+            try router.url(for: "weread://search?q=:text", parameters: ["text": "austen"], query: extra)
+        }
+        guard case .emptyQueryItem("weread://search?q=:text") = error.reason else {
+            Issue.record("expected emptyQueryItem, got \(error.reason)")
+            return
+        }
+        #expect(
+            error.description == "Cannot build a URL for route 'weread://search?q=:text': an extra query item has "
+                + "neither a name nor a value, and a URL cannot hold one (it would read back as no item), so it would "
+                + "be lost. Leave it out of query:, or give it a name.")
+        #expect(routeErrorReason { () throws(RouteError) in try RoutePattern("weread://shelf").url(query: extra) } != nil)
+    }
+
+    /// An extra query item with an empty name but a value (`?=x`, or `?=` for an empty one)
+    /// has text in a URL, and reading the URL gives it back: it is written and kept.
+    @Test func anExtraQueryItemWithAnEmptyNameAndAValueRoundTrips() throws {
+        let router = try makeEchoRouter(["weread://shelf"])
+        let extra = [QueryItem(name: "", value: "x"), QueryItem(name: "", value: ""), QueryItem(name: "a", value: nil)]
+        let url = try router.url(for: "weread://shelf", query: extra)
+        #expect(url == "weread://shelf?=x&=&a")
+        #expect(try router.match(url).url.queryItems == extra)
+    }
+
     /// A URL has one fragment: one given beside a pattern's that disagrees would be lost.
     @Test(arguments: [
         ("weread://shelf#top", [String: String](), "the pattern requires the fragment 'top'", "Leave out fragment:, or pass that one."),

@@ -17,7 +17,8 @@ extension RoutePattern {
     ///     wildcard is `*`); values are turned into text with `description`.
     ///   - extraQuery: Extra query items appended after the ones the pattern requires. One
     ///     named like an item the pattern fixes or captures must have the value the pattern
-    ///     gives it (it is then written once), since a URL opened reads only the first.
+    ///     gives it (it is then written once), since a URL opened reads only the first. Each
+    ///     needs a name or a value: `QueryItem(name: "", value: nil)` has no text in a URL.
     ///   - extraFragment: A fragment, for a pattern that does not fix or capture one; for
     ///     one that does, it must equal the pattern's (a URL has one fragment).
     /// - Returns: The URL text.
@@ -30,7 +31,9 @@ extension RoutePattern {
     ///   not declare (its description lists those it does), or
     ///   ``RouteError/Reason/conflictingQueryItem(name:value:pattern:)`` or
     ///   ``RouteError/Reason/conflictingFragment(value:pattern:)`` for an extra query item or
-    ///   fragment that the pattern already gives another value.
+    ///   fragment that the pattern already gives another value, or
+    ///   ``RouteError/Reason/emptyQueryItem(pattern:)`` for an extra query item with neither
+    ///   a name nor a value, which a URL cannot hold.
     public func url(
         parameters: [String: any CustomStringConvertible] = [:],
         query extraQuery: [QueryItem] = [],
@@ -73,8 +76,10 @@ extension RoutePattern {
             }
         }
         var extraItems: [QueryItem] = []
-        for extra in extraQuery where try !repeatsThePattern(extra, parameters: parameters) {
-            extraItems.append(extra)
+        for extra in extraQuery {
+            // Written, it would be nothing between its delimiters, which reading skips.
+            if extra.name.isEmpty, extra.value == nil { throw RouteError(.emptyQueryItem(pattern: canonical)) }
+            if try !repeatsThePattern(extra, parameters: parameters) { extraItems.append(extra) }
         }
         if let extraFragment, let fragment {
             try requireAgreement(fragment, extraFragment, parameters: parameters)

@@ -13,7 +13,8 @@ extension ServiceRouter {
     ///   - pattern: A route pattern; see ``RoutePattern``.
     ///   - parameters: A value for every parameter of the pattern, by name.
     ///   - query: Extra query items to append. One named like an item the pattern fixes or
-    ///     captures must have the value the pattern gives it (it is then written once).
+    ///     captures must have the value the pattern gives it (it is then written once). Each
+    ///     needs a name or a value: `QueryItem(name: "", value: nil)` has no text in a URL.
     ///   - fragment: A fragment, for a pattern that does not fix or capture one; for one
     ///     that does, it must equal the pattern's.
     /// - Returns: The percent-encoded URL text.
@@ -24,7 +25,9 @@ extension ServiceRouter {
     ///   query item or fragment the pattern already gives another value
     ///   (``RouteError/Reason/conflictingQueryItem(name:value:pattern:)``,
     ///   ``RouteError/Reason/conflictingFragment(value:pattern:)``: a URL opened would keep
-    ///   only the pattern's), or, as opening would, for a URL over this router's limits
+    ///   only the pattern's), an extra query item with neither a name nor a value
+    ///   (``RouteError/Reason/emptyQueryItem(pattern:)``: a URL has no text for it), or, as
+    ///   opening would, for a URL over this router's limits
     ///   (``URLParsingOptions``): too long, too many path segments or query items.
     public func url(
         for pattern: String,
