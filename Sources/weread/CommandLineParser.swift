@@ -45,7 +45,7 @@ enum CommandLineParser {
             case ["--dot"]: return .graph(dot: true)
             default:
                 throw UsageError(
-                    problem: "graph takes only the option --dot, not '\(TextLayout.visible(values.joined(separator: " ")))'.",
+                    problem: "graph takes only the option --dot, not '\(TextLayout.echoed(values.joined(separator: " ")))'.",
                     fix: "Try: weread graph    or: weread graph --dot")
             }
         case "open-url":
@@ -54,7 +54,7 @@ enum CommandLineParser {
             }
             // More than one value is most often a link the shell split at a space.
             try expectNoMore(
-                Array(values.dropFirst()), after: "open-url \(url)",
+                Array(values.dropFirst()), after: "open-url", url,
                 fix: "A link is one argument: quote it, and write a space in it as %20, "
                     + "e.g. weread open-url 'weread://search?q=the%20hobbit'")
             return .openURL(url)
@@ -64,7 +64,7 @@ enum CommandLineParser {
                 problem: "'--dot' is an option of graph; it goes after the command.", fix: "Try: weread graph --dot")
         default:
             throw UsageError(
-                problem: "unknown command '\(TextLayout.visible(name))'.",
+                problem: "unknown command '\(TextLayout.echoed(name))'.",
                 fix: "Run `weread --help` to see the commands.")
         }
     }
@@ -84,14 +84,14 @@ enum CommandLineParser {
         guard let id = BookID(parsing: text) else {
             if isTooLargeForABookID(text) {
                 throw UsageError(
-                    problem: "'\(TextLayout.visible(text))' is too large to be a book id.",
+                    problem: "'\(TextLayout.echoed(text))' is too large to be a book id.",
                     fix: "Find a book's id with: weread search <text>")
             }
             throw UsageError(
-                problem: "'\(TextLayout.visible(text))' is not a book id; ids are whole numbers from 1, such as 42.",
+                problem: "'\(TextLayout.echoed(text))' is not a book id; ids are whole numbers from 1, such as 42.",
                 fix: "Find a book's id with: weread search <text>")
         }
-        try expectNoMore(Array(values.dropFirst()), after: "\(command) \(text)")
+        try expectNoMore(Array(values.dropFirst()), after: command, text)
         return id
     }
 
@@ -103,15 +103,17 @@ enum CommandLineParser {
             && text.contains(where: { $0 != "0" })
     }
 
+    /// Refuses what follows `weread <command> [<value>]` when anything does.
     private static func expectNoMore(
-        _ values: [String], after prefix: String, fix: String = "Run `weread --help` to see what each command takes."
+        _ values: [String], after command: String, _ value: String? = nil,
+        fix: String = "Run `weread --help` to see what each command takes."
     ) throws(UsageError) {
         guard let extra = values.first else { return }
         // Arguments are echoed as `weread search` echoes its text: a terminal escape or a
-        // right-to-left override in one (pasted, or passed on by a script) is spelled out.
-        throw UsageError(
-            problem: "unexpected argument '\(TextLayout.visible(extra))' after 'weread \(TextLayout.visible(prefix))'.",
-            fix: fix)
+        // right-to-left override in one (pasted, or passed on by a script) is spelled out,
+        // and a huge one is cut.
+        let given = "weread \(command)" + (value.map { " " + TextLayout.echoed($0) } ?? "")
+        throw UsageError(problem: "unexpected argument '\(TextLayout.echoed(extra))' after '\(given)'.", fix: fix)
     }
 }
 

@@ -43,14 +43,28 @@ enum TextLayout {
 
     /// A search's result: `2 books match “austen”:` and a line per book.
     static func searchResult(_ matches: [Book], for text: String) -> [String] {
-        ["\(count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(visible(text))”:"]
+        ["\(count(matches.count, "book")) \(matches.count == 1 ? "matches" : "match") “\(echoed(text))”:"]
             + matches.map { "  " + bookLine($0) }
     }
 
     /// What a search that matches nothing says, with an example command to try instead.
     static func noMatch(_ text: String, example: String) -> String {
-        "weread: no book's title or author contains “\(visible(text))”.\n"
+        "weread: no book's title or author contains “\(echoed(text))”.\n"
             + "Try a shorter piece of a title or a surname, such as: \(example)"
+    }
+
+    /// Text someone gave weread (an argument, a search), as a message repeats it: spelled
+    /// out as ``visible(_:)`` does and, when longer than 100 Unicode scalars, cut to its
+    /// first 64 with `…` and its length, such as `aaaa… (100000 characters)`.
+    ///
+    /// An argument can be as long as the system allows (megabytes), and a message that
+    /// repeats all of it buries what it says; its start is enough to tell which it was, as
+    /// the router quotes the first 64 scalars of a URL too long to open. The text is cut by
+    /// scalars, not characters: one character may hold any number of combining marks.
+    static func echoed(_ text: String) -> String {
+        guard text.unicodeScalars.count > 100 else { return visible(text) }
+        let start = String(String.UnicodeScalarView(text.unicodeScalars.prefix(64)))
+        return visible(start) + "… (\(count(text.count, "character")))"
     }
 
     /// `text` with the characters one cannot see spelled out (`\n`, `\u{1B}`), as the

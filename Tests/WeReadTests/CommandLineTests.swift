@@ -232,6 +232,48 @@ import WeReadInterfaces
         #expect(result.errorOutput.split(separator: "\n").count >= 2, "every error also says how to fix it")
     }
 
+    static let hugeArgument = String(repeating: "a", count: 100_000)
+    static let hugeArgumentEchoed = String(repeating: "a", count: 64) + "… (100000 characters)"
+
+    /// An argument is repeated in a message cut to its start with its length, however long
+    /// it is: repeated whole, a 100 KB argument made a 100 KB message.
+    @Test(arguments: [
+        ([hugeArgument], "weread: unknown command '\(hugeArgumentEchoed)'.", CommandResult.ExitCode.usage),
+        (["open", hugeArgument], "weread: '\(hugeArgumentEchoed)' is not a book id; ids are whole numbers from 1, such as 42.", .usage),
+        (["reviews", String(repeating: "9", count: 100_000)],
+         "weread: '\(String(repeating: "9", count: 64))… (100000 characters)' is too large to be a book id.", .usage),
+        (["open", "42", hugeArgument], "weread: unexpected argument '\(hugeArgumentEchoed)' after 'weread open 42'.", .usage),
+        (["help", hugeArgument], "weread: unexpected argument '\(hugeArgumentEchoed)' after 'weread help'.", .usage),
+        (["open-url", hugeArgument, "x"], "weread: unexpected argument 'x' after 'weread open-url \(hugeArgumentEchoed)'.", .usage),
+        (["graph", hugeArgument], "weread: graph takes only the option --dot, not '\(hugeArgumentEchoed)'.", .usage),
+        (["search", hugeArgument], "weread: no book's title or author contains “\(hugeArgumentEchoed)”.", .notFound),
+        // The text a search link carries is repeated the same way.
+        (["open-url", "weread://search?q=" + String(repeating: "a", count: 4_000)],
+         "weread: no book's title or author contains “\(String(repeating: "a", count: 64))… (4000 characters)”.", .notFound),
+    ])
+    func aHugeArgumentIsEchoedCutToItsStartWithItsLength(
+        arguments: [String], message: String, exitCode: CommandResult.ExitCode
+    ) {
+        let result = WeReadCommandLine.run(arguments)
+        #expect(result.exitCode == exitCode)
+        #expect(result.errorOutput.split(separator: "\n").first.map(String.init) == message)
+        #expect(result.errorOutput.utf8.count < 1_000, "a message of \(result.errorOutput.utf8.count) bytes")
+    }
+
+    /// Text of up to 100 Unicode scalars is repeated whole; longer text is cut after 64
+    /// scalars, which may split a character (here the last `e` from its accent), and its
+    /// length is counted in characters. What is kept is spelled out as ever.
+    @Test(arguments: [
+        (String(repeating: "a", count: 100), String(repeating: "a", count: 100)),
+        (String(repeating: "a", count: 101), String(repeating: "a", count: 64) + "… (101 characters)"),
+        ("x" + String(repeating: "e\u{301}", count: 60), "x" + String(repeating: "e\u{301}", count: 31) + "e… (61 characters)"),
+        (String(repeating: "\u{1B}", count: 101), String(repeating: "\\u{1B}", count: 64) + "… (101 characters)"),
+    ])
+    func anArgumentIsEchoedWholeUpTo100Scalars(argument: String, echoed: String) {
+        let result = WeReadCommandLine.run([argument])
+        #expect(result.errorOutput.split(separator: "\n").first.map(String.init) == "weread: unknown command '\(echoed)'.")
+    }
+
     static let manySegments = "weread://shelf" + String(repeating: "/x", count: 40)
     static let manyQueryItems = "weread://shelf?" + (1...70).map { "a\($0)=1" }.joined(separator: "&")
 
