@@ -415,6 +415,40 @@ extension RoutingExamples {
         try ranked.register("weread://web", priority: 0) { (catalog: any CatalogService, _) in "replaced" }
         #expect(try ranked.open("weread://web", as: String.self) == "replaced", "same pattern and priority replaces")
         #expect(ranked.routes.count == 5)
+        // ... "of `weread://book/:a(int)` and `weread://book/:z(string)`, the `int` one takes
+        // `weread://book/42`, and still does with the names swapped".
+        for (intName, stringName) in [("a", "z"), ("z", "a")] {
+            let int = "weread://book/:\(intName)(int)"
+            for order in [[int, "weread://book/:\(stringName)(string)"], ["weread://book/:\(stringName)(string)", int]] {
+                #expect(try Self.echoRouter(order).match("weread://book/42").pattern == int)
+            }
+        }
+        // ... "and so does a pattern that differs from it only in its parameter names":
+        // the later one wins, reads its own names, and is the one listed.
+        for (earlier, later, url) in [
+            ("weread://book/:id", "weread://book/:bookID", "weread://book/7"),
+            ("weread://book/:id(int)", "weread://book/:n(int)", "weread://book/7"),
+            ("weread://s?q=:text", "weread://s?q=:query", "weread://s?q=7"), ("weread://s?q", "weread://s?q=:query", "weread://s?q=7"),
+            ("weread://f#:section", "weread://f#:part", "weread://f#7"),
+            ("weread://w/*rest", "weread://w/*path", "weread://w/7"), ("weread://w/*path", "weread://w/*", "weread://w/7"),
+        ] {
+            let renamed = try Self.echoRouter([earlier, later])
+            let canonical = try RoutePattern(later).description
+            #expect(renamed.routes.map(\.pattern) == [canonical], "\(earlier) then \(later)")
+            let expected = ([canonical] + (try RoutePattern(later).parameterNames.sorted().map { "\($0)=7" })).joined(separator: " ")
+            #expect(try renamed.open(url, as: String.self) == expected, "\(earlier) then \(later)")
+        }
+        // ... "and so do name variants registered with different priorities".
+        let prioritised = try Self.echoRouter(["weread://book/:id"])
+        try prioritised.register("weread://book/:bookID", priority: 1) { (catalog: any CatalogService, _) in "higher" }
+        #expect(prioritised.routes.count == 2)
+        #expect(try prioritised.open("weread://book/7", as: String.self) == "higher")
+        // ... "`url(for: "weread://book/:id", parameters: ["id": 7])` is `weread://book/7`, and
+        // they open the route that replaced it".
+        let replaced = try Self.echoRouter(["weread://book/:id", "weread://book/:bookID"])
+        let link = try replaced.url(for: "weread://book/:id", parameters: ["id": 7])
+        #expect(link == "weread://book/7")
+        #expect(try replaced.open(link, as: String.self) == "weread://book/:bookID bookID=7")
 
         // 5. A scheme's fallback that declines passes the URL on to the global one; when
         // every fallback declines, opening fails with `declined`.

@@ -45,6 +45,41 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Writers keep replacing one route with spellings that differ only in the parameter's
+    /// name while readers open it: every open reaches one whole route, whose handler finds
+    /// its own name, and one route is left.
+    @Test func nameVariantsMayReplaceARouteWhileItIsOpened() async throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:id(int)") { (_: any Greeter, request) in try request.parameters.int("id") }
+        let writers = 4, readers = 4, rounds = 200
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for round in 0..<rounds {
+                        let name = "w\(writer)r\(round)"
+                        try router.register("weread://book/:\(name)(int)") { (_: any Greeter, request) in
+                            try request.parameters.int(name)
+                        }
+                    }
+                    return 0
+                }
+            }
+            for _ in 0..<readers {
+                group.addTask {
+                    var failures = 0
+                    for round in 0..<rounds where (try? router.open("weread://book/\(round)", as: Int.self)) != round {
+                        failures += 1
+                    }
+                    return failures
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+        #expect(router.routeCount == 1)
+        #expect(try router.open("weread://book/7", as: Int.self) == 7)
+    }
+
     @Test func fallbacksMayBeReplacedWhileURLsAreOpened() async throws {
         let router = ServiceRouter(registry: makeRegistry())
         router.setFallback { _ in 0 }

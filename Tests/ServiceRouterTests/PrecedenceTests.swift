@@ -105,9 +105,16 @@ struct PrecedenceTests {
         #expect(try router.open("weread://book/1", as: String.self) == "typed")
     }
 
-    @Test func patternTextBreaksRemainingTiesDeterministically() throws {
-        let patterns = ["weread://book/:zeta", "weread://book/:alpha"]
-        #expect(try winner(of: "weread://book/x", among: patterns) == "weread://book/:alpha")
+    /// Routes as specific as each other, with one priority, are ordered by what they match
+    /// (literal text and parameter types, piece by piece), so neither the order they were
+    /// registered in nor how their parameters are named decides: `int` sorts before
+    /// `string`, whichever parameter is called `a`. Ordered by their text, as they once
+    /// were, renaming a parameter swapped the winner for `42`.
+    @Test(arguments: [("a", "z"), ("z", "a")])
+    func remainingTiesAreBrokenByWhatThePatternsMatchNotByParameterNames(intName: String, stringName: String) throws {
+        let patterns = ["weread://book/:\(intName)(int)", "weread://book/:\(stringName)(string)"]
+        #expect(try winner(of: "weread://book/42", among: patterns) == patterns[0])
+        #expect(try winner(of: "weread://book/moby", among: patterns) == patterns[1])
     }
 
     @Test func samePatternAndPriorityReplacesTheEarlierRoute() throws {

@@ -7,8 +7,12 @@
 /// 2. the query and fragment requirements: more literal requirements, then more typed
 ///    captures, then more plain captures;
 /// 3. the explicit `priority`, higher first;
-/// 4. the canonical pattern text, so that two routes never tie by accident and the
-///    registration order never decides.
+/// 4. the patterns' shapes, what they match (``RoutePattern/compareShapes(_:_:)``: literal
+///    text and parameter types, piece by piece, without parameter names), so that neither
+///    the registration order nor how a parameter is named decides.
+///
+/// Routes that tie on all four have one shape and one priority: they match the same URLs
+/// in the same way, so the trie keeps only the later one.
 enum RoutePrecedence {
     /// Whether `lhs` is tried before `rhs`.
     ///
@@ -34,7 +38,7 @@ enum RoutePrecedence {
                 : lhsRank.plain > rhsRank.plain
         }
         if lhs.1 != rhs.1 { return lhs.1 > rhs.1 }
-        return lhs.0.canonical < rhs.0.canonical
+        return RoutePattern.compareShapes(lhs.0, rhs.0) == .before
     }
 
     /// Compares segment kinds left to right; `nil` when they are all equal.

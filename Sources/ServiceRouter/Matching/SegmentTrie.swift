@@ -40,7 +40,8 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
     /// How many routes are stored.
     private(set) var count = 0
 
-    /// Adds `route`, or replaces a stored route with the same canonical pattern and priority.
+    /// Adds `route`, or replaces the stored route with the same shape and priority: the same
+    /// pattern but for its parameter names (``RoutePattern/compareShapes(_:_:)``).
     ///
     /// - Parameter route: The route to store.
     /// - Returns: The route it replaced, if any.
@@ -231,11 +232,11 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
         }
     }
 
-    /// Stores `route` in a node's sorted list, replacing the route with the same canonical
-    /// pattern and priority if there is one.
+    /// Stores `route` in a node's sorted list, replacing the route with the same shape and
+    /// priority if there is one, whatever its parameters are named.
     ///
     /// The list is sorted by ``RoutePrecedence/precedesAtSameNode(_:_:)``, a total order in
-    /// which a route ties only with one of the same canonical pattern and priority. So a
+    /// which a route ties only with one of the same shape and priority. So a
     /// binary search finds both the route to replace and, when there is none, where the new
     /// one goes: O(log n) comparisons. Scanning the list instead made registering n routes
     /// that share a path and differ in their query, fragment or priority take O(n²)
@@ -254,7 +255,7 @@ struct SegmentTrie<Route: TrieRoute>: Sendable {
         }
         // `list[low]` is the first route that does not precede `route`: the tie, if any.
         if low < list.endIndex, list[low].priority == route.priority,
-            list[low].pattern.canonical == route.pattern.canonical
+            RoutePattern.compareShapes(list[low].pattern, route.pattern) == .same
         {
             let replaced = list[low]
             list[low] = route

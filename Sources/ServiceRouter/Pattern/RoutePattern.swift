@@ -92,7 +92,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The fragment requirement, if any.
     var fragment: ValueConstraint? { storage.parsed.fragment }
     /// The normalised spelling: two patterns with the same canonical form match the same
-    /// URLs the same way. Also the final, deterministic precedence tie-breaker.
+    /// URLs the same way, under the same parameter names. Patterns that differ only in
+    /// their names match alike too, and are one route in a router
+    /// (``compareShapes(_:_:)``).
     var canonical: String { storage.parsed.canonical }
 
     /// The normalised pattern (lowercased scheme and host, query items sorted).
@@ -117,7 +119,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return names
     }
 
-    /// Two patterns are equal when they are the same after normalisation.
+    /// Two patterns are equal when they are the same after normalisation, parameter names
+    /// included.
+    ///
+    /// `weread://book/:id` and `weread://book/:bookID` are not equal, since they capture
+    /// under other names, though they match the same URLs: a router keeps only the one
+    /// registered last (with the same priority).
     public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
         lhs.canonical == rhs.canonical
     }

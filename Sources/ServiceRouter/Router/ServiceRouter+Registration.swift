@@ -12,10 +12,17 @@ extension ServiceRouter {
     /// }
     /// ```
     ///
-    /// Registering the same pattern (after normalisation) with the same priority again
-    /// replaces the earlier route. The router keeps the handler, and what it captures,
-    /// until then or until the router is freed: a handler that captures its router keeps
-    /// it alive for good.
+    /// A route is identified by what it matches and its priority. Registering, with the
+    /// same priority, the same pattern again (after normalisation) or one that differs
+    /// from it only in its parameter names (`weread://book/:id` and
+    /// `weread://book/:bookID`, `?q=:text` and `?q=:query`, `*rest` and `*`) replaces the
+    /// earlier route: both would match the same URLs, and one would never run. The later
+    /// pattern is the one used afterwards: its handler reads its own parameter names, and
+    /// ``routes`` and ``RouteRequest/pattern`` show it. With another priority, the two are
+    /// separate routes, ranked by priority.
+    ///
+    /// The router keeps the handler, and what it captures, until it is replaced or the
+    /// router is freed: a handler that captures its router keeps it alive for good.
     ///
     /// - Parameters:
     ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
@@ -53,6 +60,9 @@ extension ServiceRouter {
     /// }
     /// ```
     ///
+    /// Like every `register`, it replaces an earlier route of the same priority whose
+    /// pattern differs at most in its parameter names.
+    ///
     /// - Parameters:
     ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
     ///   - service: The service type, usually inferred from the handler's first parameter.
@@ -88,6 +98,9 @@ extension ServiceRouter {
     /// }
     /// ```
     ///
+    /// Like every `register`, it replaces an earlier route of the same priority whose
+    /// pattern differs at most in its parameter names.
+    ///
     /// - Parameters:
     ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
     ///   - service: The service type, usually inferred from the handler's first parameter.
@@ -121,6 +134,9 @@ extension ServiceRouter {
     /// Registers a route whose service takes a resolve-time argument and whose handler
     /// may decline the URL.
     ///
+    /// Like every `register`, it replaces an earlier route of the same priority whose
+    /// pattern differs at most in its parameter names.
+    ///
     /// - Parameters:
     ///   - pattern: The URL pattern; see ``RoutePattern`` for the syntax.
     ///   - service: The service type, usually inferred from the handler's first parameter.
@@ -153,9 +169,9 @@ extension ServiceRouter {
         let pattern = try readPattern(text)
         try requireMatchableURLs(pattern, text)
         let route = Route(pattern: pattern, priority: priority, isInAppOnly: inAppOnly, action: action)
-        // A route with the same pattern and priority is replaced; it is dropped after the
-        // lock is released, since what its handler captured may have a `deinit` that uses
-        // this router.
+        // A route with the same pattern but for parameter names, and the same priority, is
+        // replaced; it is dropped after the lock is released, since what its handler
+        // captured may have a `deinit` that uses this router.
         let replaced = state.withLock { $0.insert(route) }
         withExtendedLifetime(replaced) {}
     }

@@ -4,6 +4,10 @@ extension ServiceRouter {
     /// route that ranks above it matches the URL too: a value that spells another route's
     /// literal (`new` for `weread://book/:slug` beside `weread://book/new`) opens that one.
     ///
+    /// The URL is built from `pattern` alone, which need not be registered. A pattern that
+    /// a later registration replaced (one differing from it only in parameter names) still
+    /// builds URLs, with its own names, and they open the route that replaced it.
+    ///
     /// ```swift
     /// let url = try router.url(for: "weread://book/:bookId(int)", parameters: ["bookId": 42], query: [QueryItem(name: "from", value: "share")])
     /// // "weread://book/42?from=share"

@@ -61,7 +61,8 @@ public final class ServiceRouter: Sendable {
 
         /// Stores `route`, keeping ``externalRouteCounts`` in step.
         ///
-        /// - Returns: The route it replaced (same canonical pattern and priority), if any.
+        /// - Returns: The route it replaced (same pattern but for parameter names, same
+        ///   priority), if any.
         mutating func insert(_ route: Route) -> Route? {
             let replaced = trie.insert(route)
             let scheme = route.pattern.scheme
