@@ -118,14 +118,16 @@ struct RouteReplacementTests {
     }
 
     /// `url(for:)` builds from the text it is given, whatever is registered: the replaced
-    /// spelling, with its own names, still makes a URL, which opens the route that replaced it.
+    /// spelling, with its own names, still makes a URL, which opens the route that replaced
+    /// it. (`:bookID` sorts before `:id`, so ranking the two by their text, as the router
+    /// once did, sent the URL to the replaced route.)
     @Test func theReplacedSpellingStillBuildsURLsForTheReplacingRoute() throws {
         let router = ServiceRouter(registry: makeRegistry())
-        try router.register("weread://book/:id(int)") { (_: any Greeter, _) in "old" }
-        try router.register("weread://book/:bookID(int)") { (_: any Greeter, request) in "new \(try request.parameters.int("bookID"))" }
-        let url = try router.url(for: "weread://book/:id(int)", parameters: ["id": 7])
+        try router.register("weread://book/:bookID(int)") { (_: any Greeter, _) in "old" }
+        try router.register("weread://book/:id(int)") { (_: any Greeter, request) in "new \(try request.parameters.int("id"))" }
+        let url = try router.url(for: "weread://book/:bookID(int)", parameters: ["bookID": 7])
         #expect(url == "weread://book/7")
         #expect(try router.open(url, as: String.self) == "new 7")
-        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.url(for: "weread://book/:id(int)", parameters: ["bookID": 7]) }) == "missingParameter")
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try router.url(for: "weread://book/:bookID(int)", parameters: ["id": 7]) }) == "missingParameter")
     }
 }
