@@ -1,0 +1,729 @@
+@testable import ServiceRegistry
+import Synchronization
+import Testing
+
+// The resolve engine moves instances as raw memory and lets each registration do the typed
+// operations (copy in, keep a heap copy, copy out, destroy). These tests send a zoo of
+// types, each with a class instance inside it where it can hold one, through every path an
+// instance can take, under every scope, and check that each resolve gets the build it
+// should, intact, and that every instance built is destroyed exactly once, when it should be.
+
+// MARK: Lifetime accounting
+
+/// How many trackers one test case has made and destroyed.
+private final class Tally: Sendable {
+    private let made = Atomic<Int>(0)
+    private let destroyed = Atomic<Int>(0)
+
+    /// Trackers made and not yet destroyed; negative after a double destroy.
+    var live: Int { made.load(ordering: .relaxed) - destroyed.load(ordering: .relaxed) }
+
+    func trackerWasMade() { made.add(1, ordering: .relaxed) }
+    func trackerWasDestroyed() { destroyed.add(1, ordering: .relaxed) }
+}
+
+/// A class instance that a zoo value carries, counting itself in its test case's tally; its
+/// serial is the build of the factory that made it.
+private final class Tracker: Sendable {
+    let serial: Int
+    private let tally: Tally
+
+    init(_ serial: Int, _ tally: Tally) {
+        self.serial = serial
+        self.tally = tally
+        tally.trackerWasMade()
+    }
+
+    deinit { tally.trackerWasDestroyed() }
+}
+
+// MARK: The zoo's types
+
+/// Zero bytes.
+private struct Nothing {}
+
+/// One byte.
+private enum Suit: UInt8 {
+    case clubs, diamonds, hearts, spades
+}
+
+/// Six words with a class reference: too large for an existential's three-word inline buffer.
+private struct Ledger {
+    let tracker: Tracker
+    let a: Int, b: Int, c: Int, d: Int, e: Int
+
+    init(_ serial: Int, _ tally: Tally) {
+        tracker = Tracker(serial, tally)
+        (a, b, c, d, e) = (serial, ~serial, serial &* 7, -serial, Int.max - serial)
+    }
+
+    func isBuild(_ serial: Int) -> Bool {
+        tracker.serial == serial && (a, b, c, d, e) == (serial, ~serial, serial &* 7, -serial, Int.max - serial)
+    }
+}
+
+/// Cases with and without payloads, two of them holding a class instance.
+private enum Parcel {
+    case empty
+    case count(Int)
+    case object(Tracker)
+    case pair(Tracker, String)
+}
+
+/// A non-final class, registered as itself and built as its subclass.
+private class Animal: @unchecked Sendable {
+    // @unchecked: a non-final class cannot be checked; its one property is a constant.
+    let tracker: Tracker
+    init(_ tracker: Tracker) { self.tracker = tracker }
+}
+
+private final class Dog: Animal, @unchecked Sendable {}
+
+/// A class-bound protocol.
+private protocol Pet: AnyObject {
+    var tracker: Tracker { get }
+}
+
+private final class Cat: Pet {
+    let tracker: Tracker
+    init(_ tracker: Tracker) { self.tracker = tracker }
+}
+
+private protocol Named {
+    var name: String { get }
+}
+
+private protocol Numbered {
+    var number: Int { get }
+}
+
+/// Fits an existential's inline buffer, class reference and all.
+private struct Badge: Named, Numbered {
+    let tracker: Tracker
+    var name: String { "badge" }
+    var number: Int { tracker.serial }
+}
+
+private struct Ticket: Numbered {
+    var number: Int { 0 }
+}
+
+/// A weak reference inside a value: copying it takes the runtime's weak-reference
+/// operations, not a plain copy of its bits.
+private struct Watch {
+    let tracker: Tracker
+    weak var glance: Tracker?
+}
+
+/// What a factory that resolves the same service twice builds.
+private struct Pair<Service> {
+    let first: Service
+    let second: Service
+}
+
+// MARK: Exhibits
+
+/// One service type of the zoo, with how to build its `n`-th instance and how to tell it.
+private struct Exhibit<Service>: ZooSpecimen {
+    let name: String
+    /// Whether an instance is a class instance itself, which `.weak` can hold weakly.
+    let isObject: Bool
+    /// Whether every instance holds exactly one ``Tracker`` of its own.
+    let isTracked: Bool
+    /// Builds the instance numbered `serial`.
+    let make: @Sendable (_ serial: Int, _ tally: Tally) -> Service
+    /// Whether `instance` is intact and the one numbered `serial` (as far as the type can tell).
+    let isBuild: @Sendable (_ instance: Service, _ serial: Int) -> Bool
+
+    var testDescription: String { name }
+
+    /// A factory that builds the next instance, numbered from `offset + 1`.
+    func factory(
+        _ tally: Tally, _ builds: Counter, offset: Int = 0
+    ) -> @Sendable (borrowing Resolver) throws -> Service {
+        { [make] _ in make(offset + builds.increment(), tally) }
+    }
+
+    func expect(
+        _ instances: [Service], are serials: [Int], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(instances.count == serials.count, sourceLocation: sourceLocation)
+        for (index, (instance, serial)) in zip(instances, serials).enumerated() {
+            #expect(
+                isBuild(instance, serial), "\(name): resolve \(index + 1) should be build \(serial)",
+                sourceLocation: sourceLocation)
+            guard isObject else { continue }
+            for (other, otherSerial) in zip(instances, serials).prefix(index) where otherSerial == serial {
+                #expect(
+                    instance as AnyObject === other as AnyObject, "\(name): one build, two objects",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Expects `count` instances alive, if instances are tracked.
+    func expectLive(_ tally: Tally, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(tally.live == (isTracked ? count : 0), "\(name): instances alive", sourceLocation: sourceLocation)
+    }
+
+    func expectation(_ scope: Scope) -> Expectation {
+        Expectation(scope: scope, isObject: isObject)
+    }
+}
+
+/// Which build each resolve of one registration should get, as the scopes say; builds are
+/// numbered from 1.
+private struct Expectation {
+    let scope: Scope
+    let isObject: Bool
+    private(set) var built = 0
+    private var shared: Int?
+
+    init(scope: Scope, isObject: Bool) {
+        self.scope = scope
+        self.isObject = isObject
+    }
+
+    /// `.singleton`, and `.weak` for a class instance while someone holds it; `.weak` builds
+    /// a value afresh on every resolve (as ``Scope/weak`` documents).
+    private var isShared: Bool { scope == .singleton || (scope == .weak && isObject) }
+
+    /// The build a top-level resolve gets.
+    mutating func resolve() -> Int {
+        var graph: Int?
+        return resolve(in: &graph)
+    }
+
+    /// The build a resolve inside a top-level resolve gets, whose `.graph` instance so far
+    /// is `graph`; `serial` is the build's number when it builds (the argument it passes on).
+    mutating func resolve(in graph: inout Int?, building serial: Int? = nil) -> Int {
+        if isShared, let shared { return shared }
+        if scope == .graph, let graph { return graph }
+        built += 1
+        let made = serial ?? built
+        if isShared { shared = made }
+        if scope == .graph { graph = made }
+        return made
+    }
+
+    /// A top-level resolve with an argument, which the factory returns.
+    mutating func resolve(passing serial: Int) -> Int {
+        var graph: Int?
+        return resolve(in: &graph, building: serial)
+    }
+
+    /// A top-level resolve of a factory that resolves the service twice through its resolver.
+    mutating func resolvePair() -> [Int] {
+        var graph: Int?
+        return [resolve(in: &graph), resolve(in: &graph)]
+    }
+
+    /// Every holder has let go: a `.weak` instance is gone.
+    mutating func holdersLetGo() {
+        if scope == .weak { shared = nil }
+    }
+
+    /// How many instances the registration keeps: its singleton, once built.
+    var kept: Int { scope == .singleton && shared != nil ? 1 : 0 }
+}
+
+/// An exhibit of any service type, for parameterized tests: each requirement is one path an
+/// instance takes.
+protocol ZooSpecimen: Sendable, CustomTestStringConvertible {
+    func resolvesDirectly(_ scope: Scope) throws
+    func resolvesThroughAResolver(_ scope: Scope) throws
+    func resolvesInAnOverrideScope(_ scope: Scope) throws
+    func resolvesThroughAChild(_ scope: Scope) throws
+    func resolvesWithArguments(_ scope: Scope) throws
+    func resolvesAsAnOptional(_ scope: Scope) throws
+    func resolvesThroughInjected(_ scope: Scope) throws
+    func resolvesWhileObserved(_ scope: Scope) throws
+    func survivesReplacement(_ scope: Scope) throws
+    func survivesFailingFactories(_ scope: Scope) throws
+    func survivesValidation(_ scope: Scope) throws
+}
+
+/// The zoo. A `String` long enough to live on the heap; `SIMD4<Double>` is over-aligned.
+private let zoo: [any ZooSpecimen] = [
+    Exhibit<Nothing>(
+        name: "zero-size struct", isObject: false, isTracked: false, make: { _, _ in Nothing() },
+        isBuild: { _, _ in true }),
+    Exhibit<Suit>(
+        name: "one-byte enum", isObject: false, isTracked: false, make: { n, _ in Suit(rawValue: UInt8(n % 4))! },
+        isBuild: { $0.rawValue == UInt8($1 % 4) }),
+    Exhibit<Ledger>(
+        name: "six-word struct", isObject: false, isTracked: true, make: { Ledger($0, $1) },
+        isBuild: { $0.isBuild($1) }),
+    Exhibit<SIMD4<Double>>(
+        name: "over-aligned SIMD4<Double>", isObject: false, isTracked: false,
+        make: { n, _ in SIMD4(Double(n), 0.5, -Double(n), 1e300) },
+        isBuild: { $0 == SIMD4(Double($1), 0.5, -Double($1), 1e300) }),
+    Exhibit<Parcel>(
+        name: "enum with payloads", isObject: false, isTracked: true,
+        make: { n, tally in
+            n % 2 == 1 ? .object(Tracker(n, tally)) : .pair(Tracker(n, tally), "parcel \(n) on the heap")
+        },
+        isBuild: { parcel, n in
+            switch parcel {
+            case .object(let tracker): n % 2 == 1 && tracker.serial == n
+            case .pair(let tracker, let label): n % 2 == 0 && tracker.serial == n && label == "parcel \(n) on the heap"
+            case .empty, .count: false
+            }
+        }),
+    Exhibit<(Int, Tracker, String)>(
+        name: "tuple", isObject: false, isTracked: true,
+        make: { n, tally in (n, Tracker(n, tally), "tuple \(n) on the heap") },
+        isBuild: { $0.0 == $1 && $0.1.serial == $1 && $0.2 == "tuple \($1) on the heap" }),
+    Exhibit<@Sendable () -> Int>(
+        name: "closure", isObject: false, isTracked: true,
+        make: { n, tally in
+            let tracker = Tracker(n, tally)
+            return { tracker.serial }
+        },
+        isBuild: { $0() == $1 }),
+    // Metatypes are no class instances to the runtime on Linux, so `.weak` builds them afresh.
+    Exhibit<Animal.Type>(
+        name: "metatype", isObject: false, isTracked: false, make: { n, _ in n % 2 == 1 ? Dog.self : Animal.self },
+        isBuild: { $0 == ($1 % 2 == 1 ? Dog.self : Animal.self) }),
+    Exhibit<any Numbered.Type>(
+        name: "existential metatype", isObject: false, isTracked: false,
+        make: { n, _ in n % 2 == 1 ? Badge.self : Ticket.self },
+        isBuild: { ObjectIdentifier($0) == ObjectIdentifier($1 % 2 == 1 ? Badge.self : Ticket.self) }),
+    Exhibit<Any>(
+        name: "Any holding a six-word struct", isObject: false, isTracked: true, make: { Ledger($0, $1) },
+        isBuild: { ($0 as? Ledger)?.isBuild($1) == true }),
+    Exhibit<AnyObject>(
+        name: "AnyObject", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
+        isBuild: { ($0 as? Cat)?.tracker.serial == $1 }),
+    Exhibit<any Pet>(
+        name: "class-bound existential", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
+        isBuild: { $0.tracker.serial == $1 }),
+    Exhibit<any Named & Numbered>(
+        name: "protocol composition", isObject: false, isTracked: true, make: { Badge(tracker: Tracker($0, $1)) },
+        isBuild: { $0.number == $1 && $0.name == "badge" && ($0 as? Badge)?.tracker.serial == $1 }),
+    Exhibit<Ledger?>(
+        name: "optional registered as such", isObject: false, isTracked: true, make: { Ledger($0, $1) },
+        isBuild: { $0?.isBuild($1) == true }),
+    Exhibit<String>(
+        name: "String", isObject: false, isTracked: false, make: { n, _ in "a string long enough for the heap, \(n)" },
+        isBuild: { $0 == "a string long enough for the heap, \($1)" }),
+    Exhibit<[Ledger]>(
+        name: "Array", isObject: false, isTracked: true, make: { [Ledger($0, $1)] },
+        isBuild: { $0.count == 1 && $0[0].isBuild($1) }),
+    Exhibit<Animal>(
+        name: "subclass registered as its superclass", isObject: true, isTracked: true, make: { Dog(Tracker($0, $1)) },
+        isBuild: { $0 is Dog && $0.tracker.serial == $1 }),
+    Exhibit<Watch>(
+        name: "struct holding a weak reference", isObject: false, isTracked: true,
+        make: { n, tally in
+            let tracker = Tracker(n, tally)
+            return Watch(tracker: tracker, glance: tracker)
+        },
+        isBuild: { $0.tracker.serial == $1 && $0.glance === $0.tracker }),
+]
+
+private let scopes: [Scope] = [.transient, .singleton, .graph, .weak]
+
+// MARK: Paths
+
+extension Exhibit {
+    func resolvesDirectly(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        var expected = expectation(scope)
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            do {
+                // After the first, a built singleton is copied straight out of the table,
+                // while no scope or observer lives (see everyTypeComesIntactOffTheFastPath).
+                let instances = try (0..<3).map { _ in try registry.resolve(Service.self) }
+                expect(instances, are: (0..<3).map { _ in expected.resolve() })
+                #expect(builds.value == expected.built)
+                expectLive(tally, expected.built)
+            }
+            expected.holdersLetGo()
+            expectLive(tally, expected.kept)
+            let later = try registry.resolve(Service.self)
+            expect([later], are: [expected.resolve()])
+            #expect(builds.value == expected.built)
+        }
+        // The registry went with its singleton.
+        expectLive(tally, 0)
+    }
+
+    func resolvesThroughAResolver(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        var expected = expectation(scope)
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            registry.register(Pair<Service>.self) { r in Pair(first: try r.resolve(), second: try r.resolve()) }
+            do {
+                let one = try registry.resolve(Pair<Service>.self)
+                let two = try registry.resolve(Pair<Service>.self)
+                expect(
+                    [one.first, one.second, two.first, two.second],
+                    are: expected.resolvePair() + expected.resolvePair())
+                #expect(builds.value == expected.built)
+                // The `.graph` instances the resolutions kept are gone; the pairs hold theirs.
+                expectLive(tally, expected.built)
+            }
+            expected.holdersLetGo()
+            expectLive(tally, expected.kept)
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesInAnOverrideScope(_ scope: Scope) throws {
+        let tally = Tally()
+        let realBuilds = Counter()
+        let mockBuilds = Counter()
+        var real = expectation(scope)
+        var mock = expectation(scope)
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, realBuilds, offset: 1000))
+            registry.register(Pair<Service>.self) { r in Pair(first: try r.resolve(), second: try r.resolve()) }
+            let before = try registry.resolve(Service.self)
+            expect([before], are: [1000 + real.resolve()])
+            try registry.withOverrides {
+                $0.register(Service.self, scope: scope, factory: factory(tally, mockBuilds))
+            } operation: {
+                let instances = try (0..<3).map { _ in try registry.resolve(Service.self) }
+                let pair = try registry.resolve(Pair<Service>.self)
+                expect(
+                    instances + [pair.first, pair.second],
+                    are: (0..<3).map { _ in mock.resolve() } + mock.resolvePair())
+                #expect(mockBuilds.value == mock.built)
+                expectLive(tally, real.built + mock.built)
+            }
+            // What the scope built, its singleton too, went with it.
+            expectLive(tally, 1)
+            #expect(realBuilds.value == 1)
+            let after = try registry.resolve(Service.self)
+            expect([before, after], are: [1001, 1000 + real.resolve()])
+            withExtendedLifetime(before) {}
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesThroughAChild(_ scope: Scope) throws {
+        let tally = Tally()
+        let ownTally = Tally()
+        let builds = Counter()
+        var expected = expectation(scope)
+        do {
+            let parent = ServiceRegistry()
+            parent.register(Service.self, scope: scope, factory: factory(tally, builds))
+            do {
+                let child = parent.makeChild()
+                child.register(Pair<Service>.self) { r in Pair(first: try r.resolve(), second: try r.resolve()) }
+                child.register(Service.self, name: "own", scope: scope, factory: factory(ownTally, Counter()))
+                let own = try child.resolve(Service.self, name: "own")
+                expect([own], are: [1])
+                do {
+                    let instances = try (0..<3).map { _ in try child.resolve(Service.self) }
+                    let pair = try child.resolve(Pair<Service>.self)
+                    let fromParent = try parent.resolve(Service.self)
+                    expect(
+                        instances + [pair.first, pair.second, fromParent],
+                        are: (0..<3).map { _ in expected.resolve() } + expected.resolvePair() + [expected.resolve()])
+                    #expect(builds.value == expected.built)
+                    expectLive(tally, expected.built)
+                }
+                expected.holdersLetGo()
+                expectLive(tally, expected.kept)
+            }
+            // The child went with its own singleton; the parent keeps its own.
+            expectLive(ownTally, 0)
+            expectLive(tally, expected.kept)
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesWithArguments(_ scope: Scope) throws {
+        let tally = Tally()
+        var single = expectation(scope)
+        var tupled = expectation(scope)
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope) { (_, given: Service) in given }
+            registry.register(Service.self, scope: scope) { (_, given: (Int, Service, String)) in given.1 }
+            do {
+                let arguments = (1...6).map { make($0, tally) }
+                let instances = try arguments.prefix(3).map { try registry.resolve(Service.self, argument: $0) }
+                let fromTuples = try arguments.suffix(3).map {
+                    try registry.resolve(Service.self, argument: (7, $0, "seven"))
+                }
+                expect(instances, are: (1...3).map { single.resolve(passing: $0) })
+                expect(fromTuples, are: (4...6).map { tupled.resolve(passing: $0) })
+                expectLive(tally, 6)
+            }
+            // Each singleton keeps a copy of the argument it was built from.
+            single.holdersLetGo()
+            tupled.holdersLetGo()
+            expectLive(tally, single.kept + tupled.kept)
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesAsAnOptional(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        var expected = expectation(scope)
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            registry.register(Pair<Service?>.self) { r in Pair(first: try r.resolve(), second: try r.resolve()) }
+            do {
+                let optionals = try (0..<2).map { _ in try registry.resolve(Service?.self) }
+                let pair = try registry.resolve(Pair<Service?>.self)
+                let inferred: Service? = try? registry.resolve()
+                let instances = try (optionals + [pair.first, pair.second, inferred]).map { try #require($0) }
+                expect(
+                    instances,
+                    are: [expected.resolve(), expected.resolve()] + expected.resolvePair() + [expected.resolve()])
+                #expect(builds.value == expected.built)
+                expectLive(tally, expected.built)
+            }
+            expected.holdersLetGo()
+            expectLive(tally, expected.kept)
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesThroughInjected(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            do {
+                let injected = Injected<Service>(registry: registry)
+                expect([injected.wrappedValue, injected.wrappedValue], are: [1, 1])
+                #expect(builds.value == 1)
+                expectLive(tally, 1)
+            }
+            expectLive(tally, scope == .singleton ? 1 : 0)
+        }
+        expectLive(tally, 0)
+    }
+
+    func resolvesWhileObserved(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        var expected = expectation(scope)
+        // Whether each event was a build, and whether it carried the instance.
+        let events = Mutex<[(built: Bool, hasInstance: Bool)]>([])
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            let token = registry.addResolutionObserver { event in
+                events.withLock { $0.append((event.outcome == .built, event.instance != nil)) }
+            }
+            defer { registry.removeResolutionObserver(token) }
+            do {
+                let instances = try (0..<3).map { _ in try registry.resolve(Service.self) }
+                let serials = (0..<3).map { _ in expected.resolve() }
+                expect(instances, are: serials)
+                #expect(builds.value == expected.built)
+                expectLive(tally, expected.built)
+                let seen = events.withLock { $0 }
+                #expect(seen.map(\.built) == serials.indices.map { $0 == 0 || serials[$0] != serials[$0 - 1] })
+                // An event carries the instance when it is an object.
+                #expect(seen.allSatisfy { $0.hasInstance == isObject })
+            }
+            expected.holdersLetGo()
+            expectLive(tally, expected.kept)
+        }
+        expectLive(tally, 0)
+    }
+
+    func survivesReplacement(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        let registry = ServiceRegistry()
+        registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+        expect([try registry.resolve(Service.self)], are: [1])
+        expectLive(tally, scope == .singleton ? 1 : 0)
+        registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+        // The replaced registration's singleton went with it.
+        expectLive(tally, 0)
+        expect([try registry.resolve(Service.self)], are: [2])
+        try registry.withOverrides { _ in } operation: {
+            // Cached in the scope, beside the registry's.
+            expect([try registry.resolve(Service.self)], are: [3])
+            expectLive(tally, scope == .singleton ? 2 : 0)
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            // Both went: no resolve can reach either again.
+            expectLive(tally, 0)
+            expect([try registry.resolve(Service.self)], are: [4])
+            // A child's singleton cached in the scope goes once the child has gone.
+            do {
+                let child = registry.makeChild()
+                child.register(Service.self, scope: scope, factory: factory(tally, builds))
+                expect([try child.resolve(Service.self)], are: [5])
+            }
+            expectLive(tally, scope == .singleton ? 2 : 0)
+            expect([try registry.resolve(Service.self)], are: [scope == .singleton ? 4 : 6])
+            expectLive(tally, scope == .singleton ? 1 : 0)
+        }
+        expectLive(tally, 0)
+    }
+
+    func survivesFailingFactories(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        let pairAttempts = Counter()
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope) { [make] _ in
+                let serial = builds.increment()
+                let built = make(serial, tally)
+                if serial == 1 { throw FactoryError(message: "fails after building") }
+                return built
+            }
+            registry.register(Pair<Service>.self) { r in
+                let first: Service = try r.resolve()
+                if pairAttempts.increment() == 1 { throw FactoryError(message: "fails halfway") }
+                return Pair(first: first, second: try r.resolve())
+            }
+            #expect(throws: ResolutionError.self) { try registry.resolve(Service.self) }
+            expectLive(tally, 0)
+            expect([try registry.resolve(Service.self)], are: [2])
+            expectLive(tally, scope == .singleton ? 1 : 0)
+            // What the failed resolve built, its `.graph` instance too, is gone with it.
+            #expect(throws: ResolutionError.self) { try registry.resolve(Pair<Service>.self) }
+            expectLive(tally, scope == .singleton ? 1 : 0)
+            #expect(builds.value == (scope == .singleton ? 2 : 3))
+            let pair = try registry.resolve(Pair<Service>.self)
+            let shared = scope == .graph || (scope == .weak && isObject)
+            expect([pair.first, pair.second], are: scope == .singleton ? [2, 2] : shared ? [4, 4] : [4, 5])
+        }
+        expectLive(tally, 0)
+    }
+
+    func survivesValidation(_ scope: Scope) throws {
+        let tally = Tally()
+        let builds = Counter()
+        do {
+            let registry = ServiceRegistry()
+            registry.register(Service.self, scope: scope, factory: factory(tally, builds))
+            registry.register(Pair<Service>.self) { r in Pair(first: try r.resolve(), second: try r.resolve()) }
+            try registry.validate()
+            // Built in isolation and dropped; nothing cached.
+            expectLive(tally, 0)
+            let validationBuilds = builds.value
+            #expect(validationBuilds >= 2)
+            expect([try registry.resolve(Service.self)], are: [validationBuilds + 1])
+        }
+        expectLive(tally, 0)
+    }
+}
+
+// MARK: Tests
+
+@Suite("Type zoo")
+struct TypeZooTests {
+    @Test func theZooHasTheShapesItClaims() {
+        #expect(MemoryLayout<Nothing>.size == 0)
+        #expect(MemoryLayout<Suit>.size == 1)
+        #expect(MemoryLayout<Ledger>.size > 3 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<SIMD4<Double>>.alignment > MemoryLayout<Int>.alignment)
+        #expect(MemoryLayout<Badge>.size <= 3 * MemoryLayout<Int>.size)
+    }
+
+    /// The paths without an override scope, in a process of their own, where no other test
+    /// opens a scope or adds an observer meanwhile: a cached singleton is copied straight
+    /// out of the table (see ``FastPath``), not through its registration as in the process
+    /// that runs the other tests in parallel.
+    @Test func everyTypeComesIntactOffTheFastPath() async {
+        await #expect(processExitsWith: .success) {
+            precondition(FastPath.isOpen)
+            for specimen in zoo {
+                for scope in scopes {
+                    try specimen.resolvesDirectly(scope)
+                    try specimen.resolvesThroughAResolver(scope)
+                    try specimen.resolvesThroughAChild(scope)
+                    try specimen.resolvesWithArguments(scope)
+                    try specimen.resolvesAsAnOptional(scope)
+                    try specimen.resolvesThroughInjected(scope)
+                    try specimen.resolvesWhileObserved(scope)
+                }
+            }
+            precondition(FastPath.isOpen)
+        }
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesDirectly(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesDirectly(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesThroughAResolver(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesThroughAResolver(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesInAnOverrideScope(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesInAnOverrideScope(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesThroughAChild(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesThroughAChild(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesWithArguments(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesWithArguments(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesAsAnOptional(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesAsAnOptional(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesThroughInjected(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesThroughInjected(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func resolvesWhileObserved(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.resolvesWhileObserved(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func survivesReplacement(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.survivesReplacement(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func survivesFailingFactories(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.survivesFailingFactories(scope)
+    }
+
+    @Test(arguments: zoo, scopes)
+    func survivesValidation(_ specimen: any ZooSpecimen, scope: Scope) throws {
+        try specimen.survivesValidation(scope)
+    }
+
+    @Test func anOptionalRegisteredAsSuchIsResolvedAsItIsNotThroughItsWrappedType() throws {
+        let tally = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Ledger?.self) { _ in nil }
+        registry.register(Ledger.self) { _ in Ledger(1, tally) }
+        #expect(try registry.resolve(Ledger?.self) == nil)
+        let inferred: Ledger? = try registry.resolve()
+        #expect(inferred == nil)
+        expectLiveIsZero(tally)
+    }
+
+    private func expectLiveIsZero(_ tally: Tally) {
+        #expect(tally.live == 0)
+    }
+}
