@@ -79,6 +79,17 @@ private class Animal: @unchecked Sendable {
 
 private final class Dog: Animal, @unchecked Sendable {}
 
+/// For an existential with a superclass constraint.
+private final class Collie: Animal, Named, @unchecked Sendable {
+    var name: String { "collie" }
+}
+
+/// An error class: `any Error` boxes its value differently from other existentials.
+private final class Fault: Error {
+    let tracker: Tracker
+    init(_ tracker: Tracker) { self.tracker = tracker }
+}
+
 /// A class-bound protocol.
 private protocol Pet: AnyObject {
     var tracker: Tracker { get }
@@ -113,6 +124,19 @@ private struct Ticket: Numbered {
 private struct Watch {
     let tracker: Tracker
     weak var glance: Tracker?
+}
+
+/// The class instance `value` is, if it is one.
+///
+/// Not `value as AnyObject`: on Linux that makes an `any Error` the box the runtime keeps it
+/// in, not the error object. Compared as identifiers, so a failed expectation does not
+/// describe the objects.
+private func identity(of value: Any) -> ObjectIdentifier? {
+    guard type(of: value) is AnyObject.Type else { return nil }
+    switch value {
+    case let object as AnyObject: return ObjectIdentifier(object)
+    default: return nil
+    }
 }
 
 /// What a factory that resolves the same service twice builds.
@@ -155,7 +179,7 @@ private struct Exhibit<Service>: ZooSpecimen {
             guard isObject else { continue }
             for (other, otherSerial) in zip(instances, serials).prefix(index) where otherSerial == serial {
                 #expect(
-                    instance as AnyObject === other as AnyObject, "\(name): one build, two objects",
+                    identity(of: instance) == identity(of: other), "\(name): one build, two objects",
                     sourceLocation: sourceLocation)
             }
         }
@@ -281,9 +305,11 @@ private let zoo: [any ZooSpecimen] = [
             return { tracker.serial }
         },
         isBuild: { $0() == $1 }),
-    // Metatypes are no class instances to the runtime on Linux, so `.weak` builds them afresh.
+    // `.weak` holds what the runtime takes for a class instance: on Linux a class's metatype
+    // is none, and is built afresh.
     Exhibit<Animal.Type>(
-        name: "metatype", isObject: false, isTracked: false, make: { n, _ in n % 2 == 1 ? Dog.self : Animal.self },
+        name: "metatype", isObject: type(of: Dog.self as Any) is AnyObject.Type, isTracked: false,
+        make: { n, _ in n % 2 == 1 ? Dog.self : Animal.self },
         isBuild: { $0 == ($1 % 2 == 1 ? Dog.self : Animal.self) }),
     Exhibit<any Numbered.Type>(
         name: "existential metatype", isObject: false, isTracked: false,
@@ -298,6 +324,13 @@ private let zoo: [any ZooSpecimen] = [
     Exhibit<any Pet>(
         name: "class-bound existential", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
         isBuild: { $0.tracker.serial == $1 }),
+    Exhibit<any Animal & Named>(
+        name: "existential with a superclass constraint", isObject: true, isTracked: true,
+        make: { Collie(Tracker($0, $1)) },
+        isBuild: { $0 is Collie && $0.name == "collie" && $0.tracker.serial == $1 }),
+    Exhibit<any Error>(
+        name: "any Error holding a class", isObject: true, isTracked: true, make: { Fault(Tracker($0, $1)) },
+        isBuild: { ($0 as? Fault)?.tracker.serial == $1 }),
     Exhibit<any Named & Numbered>(
         name: "protocol composition", isObject: false, isTracked: true, make: { Badge(tracker: Tracker($0, $1)) },
         isBuild: { $0.number == $1 && $0.name == "badge" && ($0 as? Badge)?.tracker.serial == $1 }),
@@ -515,13 +548,14 @@ extension Exhibit {
         let tally = Tally()
         let builds = Counter()
         var expected = expectation(scope)
-        // Whether each event was a build, and whether it carried the instance.
-        let events = Mutex<[(built: Bool, hasInstance: Bool)]>([])
+        // Whether each event was a build, and the object it carried.
+        let events = Mutex<[(built: Bool, instance: ObjectIdentifier?)]>([])
         do {
             let registry = ServiceRegistry()
             registry.register(Service.self, scope: scope, factory: factory(tally, builds))
             let token = registry.addResolutionObserver { event in
-                events.withLock { $0.append((event.outcome == .built, event.instance != nil)) }
+                let instance = event.instance.map(ObjectIdentifier.init)
+                events.withLock { $0.append((event.outcome == .built, instance)) }
             }
             defer { registry.removeResolutionObserver(token) }
             do {
@@ -533,7 +567,8 @@ extension Exhibit {
                 let seen = events.withLock { $0 }
                 #expect(seen.map(\.built) == serials.indices.map { $0 == 0 || serials[$0] != serials[$0 - 1] })
                 // An event carries the instance when it is an object.
-                #expect(seen.allSatisfy { $0.hasInstance == isObject })
+                #expect(seen.map(\.instance) == instances.map { identity(of: $0) })
+                #expect(seen.allSatisfy { ($0.instance != nil) == isObject })
             }
             expected.holdersLetGo()
             expectLive(tally, expected.kept)
@@ -710,6 +745,27 @@ struct TypeZooTests {
     @Test(arguments: zoo, scopes)
     func survivesValidation(_ specimen: any ZooSpecimen, scope: Scope) throws {
         try specimen.survivesValidation(scope)
+    }
+
+    /// On Linux, `as AnyObject` makes an `any Error` the box the runtime keeps it in: the
+    /// registry held that box weakly, which no cast takes back to `any Error`, so it built a
+    /// `.weak` error again on every resolve, and it handed observers the box.
+    @Test func aWeakErrorIsSharedWhileHeldAndObserversSeeTheErrorObject() throws {
+        let tally = Tally()
+        let builds = Counter()
+        let registry = ServiceRegistry()
+        registry.register((any Error).self, scope: .weak) { _ in Fault(Tracker(builds.increment(), tally)) }
+        let observed = Mutex<[ObjectIdentifier?]>([])
+        let token = registry.addResolutionObserver { event in
+            let instance = event.instance.map(ObjectIdentifier.init)
+            observed.withLock { $0.append(instance) }
+        }
+        defer { registry.removeResolutionObserver(token) }
+        let first = try #require(try registry.resolve((any Error).self) as? Fault)
+        let second = try #require(try registry.resolve((any Error).self) as? Fault)
+        #expect(first === second)
+        #expect(builds.value == 1)
+        #expect(observed.withLock { $0 } == [ObjectIdentifier(first), ObjectIdentifier(first)])
     }
 
     @Test func anOptionalRegisteredAsSuchIsResolvedAsItIsNotThroughItsWrappedType() throws {

@@ -252,7 +252,14 @@ extension AnyRegistration {
     static func object<Service>(_: Service.Type, of source: UnsafeRawPointer) -> AnyObject? {
         let value = source.assumingMemoryBound(to: Service.self).pointee
         guard type(of: value as Any) is AnyObject.Type else { return nil }
-        return value as AnyObject
+        // A cast rather than `value as AnyObject`, which makes an `any Error` the box the
+        // runtime keeps it in (on Linux), not the error object: no cast takes the box back to
+        // `any Error`, so a `.weak` error was rebuilt on every resolve, and observers were
+        // handed the box. (`as?` would warn that it always succeeds.)
+        switch value {
+        case let object as AnyObject: return object
+        default: return nil
+        }
     }
 
     /// ``copyInstance(of:to:)`` for a `Service`.
