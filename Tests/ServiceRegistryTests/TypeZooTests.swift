@@ -605,7 +605,8 @@ extension Exhibit {
             // Both went: no resolve can reach either again.
             expectLive(tally, 0)
             expect([try registry.resolve(Service.self)], are: [4])
-            // A child's singleton cached in the scope goes once the child has gone.
+            // A singleton of a child that has gone, cached in the scope, goes at the scope's
+            // next resolve of a shared service (as withOverrides documents).
             do {
                 let child = registry.makeChild()
                 child.register(Service.self, scope: scope, factory: factory(tally, builds))
