@@ -307,8 +307,8 @@ private let zoo: [any ZooSpecimen] = [
             return { tracker.serial }
         },
         isBuild: { $0() == $1 }),
-    // `.weak` holds what the runtime takes for a class instance: on Linux a class's metatype
-    // is none, and is built afresh.
+    // `.weak` holds what the runtime takes for a class instance: a class's metatype is none
+    // (on macOS too, as the runtime's casts read), and is built afresh.
     Exhibit<Animal.Type>(
         name: "metatype", isObject: type(of: Dog.self as Any) is AnyObject.Type, isTracked: false,
         make: { n, _ in n % 2 == 1 ? Dog.self : Animal.self },

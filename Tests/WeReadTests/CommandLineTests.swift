@@ -269,7 +269,7 @@ import WeReadInterfaces
         ("x" + String(repeating: "e\u{301}", count: 60), "x" + String(repeating: "e\u{301}", count: 31) + "e… (61 characters)"),
         (String(repeating: "\u{1B}", count: 101), String(repeating: "\\u{1B}", count: 64) + "… (101 characters)"),
     ])
-    func anArgumentIsEchoedWholeUpTo100Scalars(argument: String, echoed: String) {
+    func anArgumentIsEchoedWholeUpTo100ScalarsAndCutBeyond(argument: String, echoed: String) {
         let result = WeReadCommandLine.run([argument])
         #expect(result.errorOutput.split(separator: "\n").first.map(String.init) == "weread: unknown command '\(echoed)'.")
     }

@@ -251,11 +251,13 @@ extension AnyRegistration {
     /// ``object(of:)`` for a `Service`.
     static func object<Service>(_: Service.Type, of source: UnsafeRawPointer) -> AnyObject? {
         let value = source.assumingMemoryBound(to: Service.self).pointee
+        // This check is what keeps values out: any cast to `AnyObject` succeeds, boxing a
+        // value that is not a class instance, so the `default` below is never taken.
         guard type(of: value as Any) is AnyObject.Type else { return nil }
-        // A cast rather than `value as AnyObject`, which makes an `any Error` the box the
-        // runtime keeps it in (on Linux), not the error object: no cast takes the box back to
-        // `any Error`, so a `.weak` error was rebuilt on every resolve, and observers were
-        // handed the box. (`as?` would warn that it always succeeds.)
+        // A dynamic cast rather than `value as AnyObject`, which makes an `any Error` the box
+        // the runtime keeps it in (on Linux), not the error object: no cast takes the box
+        // back to `any Error`, so a `.weak` error was rebuilt on every resolve, and observers
+        // were handed the box. (`as?` would warn that it always succeeds.)
         switch value {
         case let object as AnyObject: return object
         default: return nil
