@@ -560,9 +560,9 @@ struct ConcurrencyTests {
         let reasons = Guarded<[ResolutionError.Reason: Int]>([:])
         // Each round hands over twice between the threads: when they share a core, each
         // handover waits for the other's turn on it, and the 2,000 rounds took 17 s under
-        // the thread sanitizer while other processes kept the cores busy. A generous
-        // limit, which only a deadlock would reach.
-        let finished = onThreads(2, within: 120) { thread in
+        // the thread sanitizer while other processes kept the cores busy: `onThreads`'s
+        // default limit allows for that, and only a deadlock would reach it.
+        let finished = onThreads(2) { thread in
             for round in 0..<2_000 {
                 if thread == 0 {
                     while read.load(ordering: .acquiring) < round - 1 { sched_yield() }

@@ -80,7 +80,7 @@ struct ObservationTests {
             return registry
         }
         let rendezvous = (0..<rounds).map { _ in Rendezvous(parties: threads) }
-        let finished = onThreads(threads, within: 120) { _ in
+        let finished = onThreads(threads) { _ in
             for round in 0..<rounds {
                 rendezvous[round].arriveAndWait()
                 _ = try? registries[round].resolve(ReviewService.self)
