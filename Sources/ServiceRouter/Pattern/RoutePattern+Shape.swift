@@ -45,7 +45,7 @@ extension RoutePattern {
     }
 
     private static func compareSegments(_ lhs: PatternSegment, _ rhs: PatternSegment) -> ShapeOrder {
-        let kinds = compare(lhs.kind.rawValue, rhs.kind.rawValue)
+        let kinds = compare(lhs.kind, rhs.kind)
         if kinds != .same { return kinds }
         switch (lhs, rhs) {
         case (.literal(let left), .literal(let right)):
