@@ -42,6 +42,11 @@ final class OverrideLayer: Sendable {
     /// ``cell``: ``dropCachedInstances()`` and ``dropCells(of:)`` (a resolve may still be
     /// building from the registration just replaced) may let go of it meanwhile, from
     /// another task.
+    ///
+    /// ``dropCells(of:)`` leaves a cell that ``marksReplacement`` in the dropped one's
+    /// place, which caches nothing: a resolve that found the registration just before it
+    /// was replaced must not find the key uncached and build the replaced registration a
+    /// second time.
     final class ScopedCell: Sendable {
         /// The registration whose instance the cell caches, held weakly: re-registering
         /// its key must drop the instance it cached in the registry, also while a scope
@@ -52,10 +57,14 @@ final class OverrideLayer: Sendable {
         /// Frees the instance, whose type only the registration's class knows.
         private let registrationClass: AnyRegistration.Type
         let cell = InstanceCell()
+        /// Whether this cell stands for an instance dropped when its registration was
+        /// replaced: a resolve that finds it looks its key up again.
+        let marksReplacement: Bool
 
-        init(registration: AnyRegistration) {
+        init(registration: AnyRegistration, marksReplacement: Bool = false) {
             self.registration = registration
             registrationClass = type(of: registration)
+            self.marksReplacement = marksReplacement
         }
 
         /// Whether this cell caches the instance of `registration`.
@@ -172,16 +181,18 @@ final class OverrideLayer: Sendable {
 
     /// This scope's cell for `registration`, made on first use; once the scope's cache is
     /// closed, a fresh cell that nothing keeps, so the instance goes with its resolve.
+    /// `nil` when ``dropCells(of:)`` dropped the instance this scope cached for
+    /// `registration`, which has been replaced: the caller looks its key up again.
     ///
     /// Drops the cells of registrations that are gone first, if any has gone since this
     /// scope last looked (see ``registrationsGone``).
-    func cell(for registration: AnyRegistration) -> ScopedCell {
+    func cell(for registration: AnyRegistration) -> ScopedCell? {
         var swept: [ObjectIdentifier: ScopedCell]?
         var replaced: ScopedCell?
         // The registrations the sweep found alive, held until the lock is released: the
         // sweep's may be the last reference to one (see `ScopedCell.liveRegistration`).
         var checked: [AnyRegistration] = []
-        let scoped = cells.withLock { cells -> ScopedCell in
+        let scoped = cells.withLock { cells -> ScopedCell? in
             guard var current = cells else { return ScopedCell(registration: registration) }
             cells = nil  // so `current` is the dictionary's only reference, changed in place
             defer { cells = current }
@@ -201,7 +212,7 @@ final class OverrideLayer: Sendable {
             }
             let id = ObjectIdentifier(registration)
             if let existing = current.byRegistration[id] {
-                if existing.caches(registration) { return existing }
+                if existing.caches(registration) { return existing.marksReplacement ? nil : existing }
                 // A registration that is gone had this identity: its instance goes too.
                 replaced = existing
             }
@@ -214,19 +225,29 @@ final class OverrideLayer: Sendable {
         return scoped
     }
 
-    /// How many cells this scope keeps; for tests.
+    /// How many cells this scope keeps that cache an instance (not those that mark a
+    /// replacement); for tests.
     var cellCount: Int {
-        cells.withLock { $0?.byRegistration.count ?? 0 }
+        cells.withLock { $0?.byRegistration.values.count { !$0.marksReplacement } ?? 0 }
     }
 
     /// Drops the instance that the scopes from this one outwards cached for
-    /// `registration`, which has just been replaced: no resolve can reach it again.
+    /// `registration`, which has just been replaced: no resolve that looks its key up from
+    /// now on can reach it.
+    ///
+    /// A resolve that looked the key up just before may still use the registration: the
+    /// dropped cell's place is taken by one that marks the replacement, so that resolve
+    /// looks the key up again rather than build the replaced registration once more. The
+    /// mark goes, like any cell, once the registration is gone (see ``registrationsGone``).
     func dropCells(of registration: AnyRegistration) {
         let id = ObjectIdentifier(registration)
         let dropped = stack.compactMap { layer in
             layer.cells.withLock { cells -> ScopedCell? in
-                guard let cell = cells?.byRegistration[id], cell.caches(registration) else { return nil }
-                return cells?.byRegistration.removeValue(forKey: id)
+                guard let cell = cells?.byRegistration[id], cell.caches(registration), !cell.marksReplacement else {
+                    return nil
+                }
+                cells?.byRegistration[id] = ScopedCell(registration: registration, marksReplacement: true)
+                return cell
             }
         }
         // Freed here, outside the locks: an instance's deinit may resolve in this scope.

@@ -104,7 +104,8 @@ extension ServiceRegistry {
         into result: UnsafeMutableRawPointer
     ) throws(ResolutionError) {
         try withResolution(overrides: nil) { resolution throws(ResolutionError) in
-            try resolve(
+            // Always `true` without an override scope.
+            _ = try resolve(
                 registration, owner: self, cacheLayer: nil, key: key, argument: argument, into: result, parent: nil,
                 resolution: resolution)
         }

@@ -48,34 +48,48 @@ extension ServiceRegistry {
             case .copiedSingleton:
                 return
             case .found(let registration):
-                return try resolve(
+                // Always `true` without an override scope.
+                _ = try resolve(
                     registration, owner: self, cacheLayer: nil, key: key, argument: argument,
                     into: result, parent: parent, resolution: resolution)
+                return
             case .missing:
                 break
             }
         }
         let overrides = resolution.pointee.overrides
-        guard let found = lookup(key, overrides: overrides) else {
-            if let optional = optionalFallback(for: key, serviceType: serviceType, overrides: overrides) {
-                return try optional.resolveWrapped(
-                    in: self, name: key.name, argumentType: argumentType, argument: argument, into: result,
+        while true {
+            guard let found = lookup(key, overrides: overrides) else {
+                if let optional = optionalFallback(for: key, serviceType: serviceType, overrides: overrides) {
+                    return try optional.resolveWrapped(
+                        in: self, name: key.name, argumentType: argumentType, argument: argument, into: result,
+                        parent: parent, resolution: resolution)
+                }
+                let error = missingRegistrationError(
+                    key: key, serviceType: serviceType, argumentType: argumentType, argument: argument,
                     parent: parent, resolution: resolution)
+                overrides?.recorder?.recordFailure(
+                    of: key, serviceType: serviceType, in: self, overrides: overrides, below: parent, error: error)
+                throw error
             }
-            let error = missingRegistrationError(
-                key: key, serviceType: serviceType, argumentType: argumentType, argument: argument, parent: parent,
-                resolution: resolution)
-            overrides?.recorder?.recordFailure(
-                of: key, serviceType: serviceType, in: self, overrides: overrides, below: parent, error: error)
-            throw error
+            // Looked up again when the registration found was replaced meanwhile, after the
+            // override scope had cached (and dropped) its instance.
+            if try resolve(
+                found.registration, owner: found.owner, cacheLayer: found.cacheLayer, key: key, argument: argument,
+                into: result, parent: parent, resolution: resolution)
+            {
+                return
+            }
         }
-        try resolve(
-            found.registration, owner: found.owner, cacheLayer: found.cacheLayer, key: key, argument: argument,
-            into: result, parent: parent, resolution: resolution)
     }
 
     /// Resolves `registration`, found for `key` in `owner` (or in the override scope
     /// `cacheLayer`), into `result`: cycle check, then scope.
+    ///
+    /// - Returns: `false`, leaving `result` uninitialized and building nothing, when
+    ///   `registration` was replaced after `cacheLayer` had cached its instance, which the
+    ///   scope dropped then (see ``OverrideLayer/dropCells(of:)``): the caller looks `key`
+    ///   up again. Always `true` without a `cacheLayer`.
     ///
     /// The registration comes as its own argument rather than inside a ``Found``: the
     /// caller holds it, and a copy into a struct would cost a retain and a release on
@@ -84,7 +98,7 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?, key: ServiceKey,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
-    ) throws(ResolutionError) {
+    ) throws(ResolutionError) -> Bool {
         let overrides = resolution.pointee.overrides
         if let parent, parent.contains(registration) {
             overrides?.recorder?.recordCycle(at: registration, below: parent)
@@ -95,7 +109,7 @@ extension ServiceRegistry {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
 
-        let outcome: ResolutionEvent.Outcome
+        let outcome: ResolutionEvent.Outcome?
         if let recorder = overrides?.recorder {
             outcome = try resolveRecordingFailure(
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
@@ -105,6 +119,7 @@ extension ServiceRegistry {
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
+        guard let outcome else { return false }
         // Validation's builds are not reported: they are made in isolation and dropped,
         // and an observer counting builds would take them for the app's. So are those in a
         // scope a factory opens while validation runs it.
@@ -113,16 +128,19 @@ extension ServiceRegistry {
                 $0.report(outcome, registration, instance: result, below: parent)
             }
         }
+        return true
     }
 
     /// Resolves `registration` as its scope says: built afresh, taken from this
-    /// resolution (`.graph`), or shared (`.singleton`, `.weak`).
+    /// resolution (`.graph`), or shared (`.singleton`, `.weak`). `nil` when `cacheLayer`
+    /// dropped its instance because it was replaced (see
+    /// ``resolve(_:owner:cacheLayer:key:argument:into:parent:resolution:)``).
     @inline(__always)
     private func resolveInScope(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
-    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome? {
         switch registration.scope.kind {
         case .transient, .graph:
             let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
@@ -139,7 +157,7 @@ extension ServiceRegistry {
                     parent: parent, resolution: resolution)
             }
             // Held until the instance is copied out: it frees the instance when it goes.
-            let scoped = cacheLayer.cell(for: registration)
+            guard let scoped = cacheLayer.cell(for: registration) else { return nil }
             defer { withExtendedLifetime(scoped) {} }
             return try buildShared(
                 registration, cell: scoped.cell, owner: owner, argument: argument, into: result, parent: parent,
@@ -164,7 +182,7 @@ extension ServiceRegistry {
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
         recorder: DependencyRecorder
-    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome? {
         do {
             return try resolveInScope(
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
