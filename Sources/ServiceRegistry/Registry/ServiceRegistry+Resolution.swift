@@ -104,8 +104,7 @@ extension ServiceRegistry {
         into result: UnsafeMutableRawPointer
     ) throws(ResolutionError) {
         try withResolution(overrides: nil) { resolution throws(ResolutionError) in
-            // Always `true` without an override scope.
-            _ = try resolve(
+            try resolve(
                 registration, owner: self, cacheLayer: nil, key: key, argument: argument, into: result, parent: nil,
                 resolution: resolution)
         }

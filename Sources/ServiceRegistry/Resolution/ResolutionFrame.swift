@@ -41,6 +41,10 @@ struct Resolution {
     /// Identifies this resolution to the ``BuildCoordinator``: the enclosing build's, or
     /// 0 until it first meets a shared instance that is not built yet.
     var context: Int
+    /// Set by a resolve in an override scope that found its registration replaced, after
+    /// the scope had cached and dropped its instance, and so built nothing; its caller
+    /// looks the key up again and clears it.
+    var metReplacedRegistration = false
     /// The first `.graph` instance this resolution built. Most resolutions that meet
     /// `.graph` at all share one instance, which then needs no dictionary.
     private var firstGraphInstance: GraphInstance?

@@ -48,11 +48,9 @@ extension ServiceRegistry {
             case .copiedSingleton:
                 return
             case .found(let registration):
-                // Always `true` without an override scope.
-                _ = try resolve(
+                return try resolve(
                     registration, owner: self, cacheLayer: nil, key: key, argument: argument,
                     into: result, parent: parent, resolution: resolution)
-                return
             case .missing:
                 break
             }
@@ -72,24 +70,24 @@ extension ServiceRegistry {
                     of: key, serviceType: serviceType, in: self, overrides: overrides, below: parent, error: error)
                 throw error
             }
-            // Looked up again when the registration found was replaced meanwhile, after the
-            // override scope had cached (and dropped) its instance.
-            if try resolve(
+            try resolve(
                 found.registration, owner: found.owner, cacheLayer: found.cacheLayer, key: key, argument: argument,
                 into: result, parent: parent, resolution: resolution)
-            {
-                return
-            }
+            // Looked up again when the registration found was replaced meanwhile, after the
+            // override scope had cached (and dropped) its instance.
+            guard resolution.pointee.metReplacedRegistration else { return }
+            resolution.pointee.metReplacedRegistration = false
         }
     }
 
     /// Resolves `registration`, found for `key` in `owner` (or in the override scope
     /// `cacheLayer`), into `result`: cycle check, then scope.
     ///
-    /// - Returns: `false`, leaving `result` uninitialized and building nothing, when
-    ///   `registration` was replaced after `cacheLayer` had cached its instance, which the
-    ///   scope dropped then (see ``OverrideLayer/dropCells(of:)``): the caller looks `key`
-    ///   up again. Always `true` without a `cacheLayer`.
+    /// When `registration` was replaced after `cacheLayer` had cached its instance, which
+    /// the scope dropped then (see ``OverrideLayer/dropCells(of:)``), this builds nothing,
+    /// leaves `result` uninitialized and sets the resolution's
+    /// ``Resolution/metReplacedRegistration``: the caller looks `key` up again. Never
+    /// without a `cacheLayer`, so the paths without one need not check.
     ///
     /// The registration comes as its own argument rather than inside a ``Found``: the
     /// caller holds it, and a copy into a struct would cost a retain and a release on
@@ -98,7 +96,7 @@ extension ServiceRegistry {
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?, key: ServiceKey,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
-    ) throws(ResolutionError) -> Bool {
+    ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
         if let parent, parent.contains(registration) {
             overrides?.recorder?.recordCycle(at: registration, below: parent)
@@ -109,7 +107,7 @@ extension ServiceRegistry {
             throw cycleThroughRegistryError(registration, enclosing: enclosing)
         }
 
-        let outcome: ResolutionEvent.Outcome?
+        let outcome: ResolutionEvent.Outcome
         if let recorder = overrides?.recorder {
             outcome = try resolveRecordingFailure(
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
@@ -119,7 +117,7 @@ extension ServiceRegistry {
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
                 resolution: resolution)
         }
-        guard let outcome else { return false }
+        if cacheLayer != nil, resolution.pointee.metReplacedRegistration { return }
         // Validation's builds are not reported: they are made in isolation and dropped,
         // and an observer counting builds would take them for the app's. So are those in a
         // scope a factory opens while validation runs it.
@@ -128,19 +126,18 @@ extension ServiceRegistry {
                 $0.report(outcome, registration, instance: result, below: parent)
             }
         }
-        return true
     }
 
     /// Resolves `registration` as its scope says: built afresh, taken from this
-    /// resolution (`.graph`), or shared (`.singleton`, `.weak`). `nil` when `cacheLayer`
-    /// dropped its instance because it was replaced (see
+    /// resolution (`.graph`), or shared (`.singleton`, `.weak`); or nothing, when
+    /// `cacheLayer` dropped its instance because it was replaced (see
     /// ``resolve(_:owner:cacheLayer:key:argument:into:parent:resolution:)``).
     @inline(__always)
     private func resolveInScope(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
-    ) throws(ResolutionError) -> ResolutionEvent.Outcome? {
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         switch registration.scope.kind {
         case .transient, .graph:
             let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
@@ -157,7 +154,10 @@ extension ServiceRegistry {
                     parent: parent, resolution: resolution)
             }
             // Held until the instance is copied out: it frees the instance when it goes.
-            guard let scoped = cacheLayer.cell(for: registration) else { return nil }
+            guard let scoped = cacheLayer.cell(for: registration) else {
+                resolution.pointee.metReplacedRegistration = true
+                return .reused  // not reported: the caller looks the key up again
+            }
             defer { withExtendedLifetime(scoped) {} }
             return try buildShared(
                 registration, cell: scoped.cell, owner: owner, argument: argument, into: result, parent: parent,
@@ -182,7 +182,7 @@ extension ServiceRegistry {
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
         parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
         recorder: DependencyRecorder
-    ) throws(ResolutionError) -> ResolutionEvent.Outcome? {
+    ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         do {
             return try resolveInScope(
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
