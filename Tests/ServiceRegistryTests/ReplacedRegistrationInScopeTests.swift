@@ -51,8 +51,9 @@ struct ReplacedRegistrationInScopeTests {
     /// Threads resolve a singleton in a scope while another thread in the same scope
     /// registers its key again and again. Every resolve succeeds. One that found a
     /// registration just before it was replaced may still hand out that registration's
-    /// instance, but must never build it a second time: the scope dropped the instance it had cached, and building
-    /// it again breaks "a singleton is built once" (the thread sanitizer runs this one too).
+    /// instance, but must never build it a second time: the scope dropped the instance it
+    /// had cached, and building it again breaks "a singleton is built once" (the thread
+    /// sanitizer runs this one too).
     ///
     /// The window is a few instructions wide (between the resolve's lookup and its look
     /// into the scope's cache), so this runs rounds (a few milliseconds each) for about a
