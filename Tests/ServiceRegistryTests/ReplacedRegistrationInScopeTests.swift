@@ -3,6 +3,12 @@ import Testing
 
 @testable import ServiceRegistry
 
+/// A shared instance that knows which registration built it.
+private final class Edition: Sendable {
+    let generation: Int
+    init(_ generation: Int) { self.generation = generation }
+}
+
 @Suite("A registration replaced inside an override scope")
 struct ReplacedRegistrationInScopeTests {
     /// Registers `Int` as a singleton whose factory counts its builds in `builds[generation]`.
@@ -13,38 +19,53 @@ struct ReplacedRegistrationInScopeTests {
         }
     }
 
+    /// Registers ``Edition`` in `scope`, counting builds as above.
+    private func registerEdition(
+        generation: Int, scope: Scope, in registry: ServiceRegistry, counting builds: [Counter]
+    ) {
+        registry.register(Edition.self, scope: scope) { _ in
+            builds[generation].increment()
+            return Edition(generation)
+        }
+    }
+
     /// The moment the threaded test below aims at, set up by hand: a resolve holds the
     /// registration it looked up, the key is registered again in the scope (which drops the
     /// instance the scope cached for it), and only then does the resolve look into the
     /// scope's cache. It must report the registration as replaced, so its caller looks the
-    /// key up again, rather than find no instance and build the old one once more.
-    @Test func aResolveOfTheReplacedRegistrationBuildsNothingAndAsksForAnotherLookup() throws {
+    /// key up again, rather than find no instance and build the old one once more: for a
+    /// `.weak` service, a second instance while the first is held.
+    @Test(arguments: [Scope.singleton, .weak])
+    func aResolveOfTheReplacedRegistrationBuildsNothingAndAsksForAnotherLookup(scope: Scope) throws {
         let registry = ServiceRegistry()
         let builds = (0...1).map { _ in Counter() }
-        register(generation: 0, in: registry, counting: builds)
-        let key = ServiceKey(Int.self, name: nil)
+        registerEdition(generation: 0, scope: scope, in: registry, counting: builds)
+        let key = ServiceKey(Edition.self, name: nil)
         try registry.withOverrides { _ in } operation: {
             let layer = try #require(OverrideLayer.current)
-            #expect(try registry.resolve(Int.self) == 0)
+            let first = try registry.resolve(Edition.self)
             let replaced = try #require(registry.table.registration(for: key))
-            register(generation: 1, in: registry, counting: builds)
+            registerEdition(generation: 1, scope: scope, in: registry, counting: builds)
             #expect(layer.cellCount == 0, "the replaced registration's instance is dropped at once")
 
-            var result = -1
+            // An `Edition?` holds `nil` as a null reference, the one bit pattern no
+            // `Edition` has: still `nil` afterwards, nothing was written.
+            var result: Edition? = nil
             var askedForAnotherLookup = false
             try withUnsafeMutablePointer(to: &result) { result in
                 try registry.withResolution(overrides: layer) { resolution throws(ResolutionError) in
                     try registry.resolve(
-                        replaced, owner: registry, cacheLayer: layer, key: key, argument: nil, into: result,
-                        parent: nil, resolution: resolution)
+                        replaced, owner: registry, cacheLayer: layer, key: key, argument: nil,
+                        into: UnsafeMutableRawPointer(result), parent: nil, resolution: resolution)
                     askedForAnotherLookup = resolution.pointee.metReplacedRegistration
                 }
             }
             #expect(askedForAnotherLookup)
-            #expect(result == -1, "nothing was written")
+            #expect(result == nil, "nothing was written")
             #expect(builds.map(\.value) == [1, 0])
-            #expect(try registry.resolve(Int.self) == 1)
+            #expect(try registry.resolve(Edition.self).generation == 1)
             #expect(builds.map(\.value) == [1, 1])
+            withExtendedLifetime(first) {}
         }
     }
 
