@@ -10,191 +10,12 @@ import Testing
 // Where a count includes what a test holds, it holds it with `withExtendedLifetime`: an
 // optimized build may end a variable's life at its last use.
 
-// MARK: Lifetime accounting
-
-/// How many trackers one test case has made and destroyed.
-private final class Tally: Sendable {
-    private let made = Atomic<Int>(0)
-    private let destroyed = Atomic<Int>(0)
-
-    /// Trackers made and not yet destroyed; negative after a double destroy.
-    var live: Int { made.load(ordering: .relaxed) - destroyed.load(ordering: .relaxed) }
-
-    func trackerWasMade() { made.add(1, ordering: .relaxed) }
-    func trackerWasDestroyed() { destroyed.add(1, ordering: .relaxed) }
-}
-
-/// A class instance that a zoo value carries, counting itself in its test case's tally; its
-/// serial is the build of the factory that made it.
-private final class Tracker: Sendable {
-    let serial: Int
-    private let tally: Tally
-
-    init(_ serial: Int, _ tally: Tally) {
-        self.serial = serial
-        self.tally = tally
-        tally.trackerWasMade()
-    }
-
-    deinit { tally.trackerWasDestroyed() }
-}
-
-// MARK: The zoo's types
-
-/// Zero bytes.
-private struct Nothing {}
-
-/// One byte.
-private enum Suit: UInt8 {
-    case clubs, diamonds, hearts, spades
-}
-
-/// Six words with a class reference: too large for an existential's three-word inline buffer.
-private struct Ledger {
-    let tracker: Tracker
-    let a: Int, b: Int, c: Int, d: Int, e: Int
-
-    init(_ serial: Int, _ tally: Tally) {
-        tracker = Tracker(serial, tally)
-        (a, b, c, d, e) = (serial, ~serial, serial &* 7, -serial, Int.max - serial)
-    }
-
-    func isBuild(_ serial: Int) -> Bool {
-        tracker.serial == serial && (a, b, c, d, e) == (serial, ~serial, serial &* 7, -serial, Int.max - serial)
-    }
-}
-
-/// Cases with and without payloads, two of them holding a class instance.
-private enum Parcel {
-    case empty
-    case count(Int)
-    case object(Tracker)
-    case pair(Tracker, String)
-}
-
-/// A non-final class, registered as itself and built as its subclass.
-private class Animal: @unchecked Sendable {
-    // @unchecked: a non-final class cannot be checked; its one property is a constant.
-    let tracker: Tracker
-    init(_ tracker: Tracker) { self.tracker = tracker }
-}
-
-private final class Dog: Animal, @unchecked Sendable {}
-
-/// For an existential with a superclass constraint.
-private final class Collie: Animal, Named, @unchecked Sendable {
-    var name: String { "collie" }
-}
-
-/// An error class: `any Error` boxes its value differently from other existentials.
-private final class Fault: Error {
-    let tracker: Tracker
-    init(_ tracker: Tracker) { self.tracker = tracker }
-}
-
-/// A class-bound protocol.
-private protocol Pet: AnyObject {
-    var tracker: Tracker { get }
-}
-
-private final class Cat: Pet {
-    let tracker: Tracker
-    init(_ tracker: Tracker) { self.tracker = tracker }
-}
-
-private protocol Named {
-    var name: String { get }
-}
-
-private protocol Numbered {
-    var number: Int { get }
-}
-
-/// Fits an existential's inline buffer, class reference and all.
-private struct Badge: Named, Numbered {
-    let tracker: Tracker
-    var name: String { "badge" }
-    var number: Int { tracker.serial }
-}
-
-private struct Ticket: Numbered {
-    var number: Int { 0 }
-}
-
-/// A weak reference inside a value: copying it takes the runtime's weak-reference
-/// operations, not a plain copy of its bits.
-private struct Watch {
-    let tracker: Tracker
-    weak var glance: Tracker?
-}
-
-/// The class instance `value` is, if it is one.
-///
-/// Not `value as AnyObject`: on Linux that makes an `any Error` the box the runtime keeps it
-/// in, not the error object. Compared as identifiers, so a failed expectation does not
-/// describe the objects.
-private func identity(of value: Any) -> ObjectIdentifier? {
-    guard type(of: value) is AnyObject.Type else { return nil }
-    switch value {
-    case let object as AnyObject: return ObjectIdentifier(object)
-    default: return nil
-    }
-}
+// The zoo itself is in TypeZooFixtures.swift.
 
 /// What a factory that resolves the same service twice builds.
 private struct Pair<Service> {
     let first: Service
     let second: Service
-}
-
-// MARK: Exhibits
-
-/// One service type of the zoo, with how to build its `n`-th instance and how to tell it.
-private struct Exhibit<Service>: ZooSpecimen {
-    let name: String
-    /// Whether an instance is a class instance itself, which `.weak` can hold weakly.
-    let isObject: Bool
-    /// Whether every instance holds exactly one ``Tracker`` of its own.
-    let isTracked: Bool
-    /// Builds the instance numbered `serial`.
-    let make: @Sendable (_ serial: Int, _ tally: Tally) -> Service
-    /// Whether `instance` is intact and the one numbered `serial` (as far as the type can tell).
-    let isBuild: @Sendable (_ instance: Service, _ serial: Int) -> Bool
-
-    var testDescription: String { name }
-
-    /// A factory that builds the next instance, numbered from `offset + 1`.
-    func factory(
-        _ tally: Tally, _ builds: Counter, offset: Int = 0
-    ) -> @Sendable (borrowing Resolver) throws -> Service {
-        { [make] _ in make(offset + builds.increment(), tally) }
-    }
-
-    func expect(
-        _ instances: [Service], are serials: [Int], sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(instances.count == serials.count, sourceLocation: sourceLocation)
-        for (index, (instance, serial)) in zip(instances, serials).enumerated() {
-            #expect(
-                isBuild(instance, serial), "\(name): resolve \(index + 1) should be build \(serial)",
-                sourceLocation: sourceLocation)
-            guard isObject else { continue }
-            for (other, otherSerial) in zip(instances, serials).prefix(index) where otherSerial == serial {
-                #expect(
-                    identity(of: instance) == identity(of: other), "\(name): one build, two objects",
-                    sourceLocation: sourceLocation)
-            }
-        }
-    }
-
-    /// Expects `count` instances alive, if instances are tracked.
-    func expectLive(_ tally: Tally, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(tally.live == (isTracked ? count : 0), "\(name): instances alive", sourceLocation: sourceLocation)
-    }
-
-    func expectation(_ scope: Scope) -> Expectation {
-        Expectation(scope: scope, isObject: isObject)
-    }
 }
 
 /// Which build each resolve of one registration should get, as the scopes say; builds are
@@ -269,101 +90,41 @@ protocol ZooSpecimen: Sendable, CustomTestStringConvertible {
     func survivesValidation(_ scope: Scope) throws
 }
 
-/// The zoo. A `String` long enough to live on the heap; `SIMD4<Double>` is over-aligned.
+/// The zoo (see TypeZooFixtures.swift).
 private let zoo: [any ZooSpecimen] = [
-    Exhibit<Nothing>(
-        name: "zero-size struct", isObject: false, isTracked: false, make: { _, _ in Nothing() },
-        isBuild: { _, _ in true }),
-    Exhibit<Suit>(
-        name: "one-byte enum", isObject: false, isTracked: false, make: { n, _ in Suit(rawValue: UInt8(n % 4))! },
-        isBuild: { $0.rawValue == UInt8($1 % 4) }),
-    Exhibit<Ledger>(
-        name: "six-word struct", isObject: false, isTracked: true, make: { Ledger($0, $1) },
-        isBuild: { $0.isBuild($1) }),
-    Exhibit<SIMD4<Double>>(
-        name: "over-aligned SIMD4<Double>", isObject: false, isTracked: false,
-        make: { n, _ in SIMD4(Double(n), 0.5, -Double(n), 1e300) },
-        isBuild: { $0 == SIMD4(Double($1), 0.5, -Double($1), 1e300) }),
-    Exhibit<Parcel>(
-        name: "enum with payloads", isObject: false, isTracked: true,
-        make: { n, tally in
-            n % 2 == 1 ? .object(Tracker(n, tally)) : .pair(Tracker(n, tally), "parcel \(n) on the heap")
-        },
-        isBuild: { parcel, n in
-            switch parcel {
-            case .object(let tracker): n % 2 == 1 && tracker.serial == n
-            case .pair(let tracker, let label): n % 2 == 0 && tracker.serial == n && label == "parcel \(n) on the heap"
-            case .empty, .count: false
-            }
-        }),
-    Exhibit<(Int, Tracker, String)>(
-        name: "tuple", isObject: false, isTracked: true,
-        make: { n, tally in (n, Tracker(n, tally), "tuple \(n) on the heap") },
-        isBuild: { $0.0 == $1 && $0.1.serial == $1 && $0.2 == "tuple \($1) on the heap" }),
-    Exhibit<@Sendable () -> Int>(
-        name: "closure", isObject: false, isTracked: true,
-        make: { n, tally in
-            let tracker = Tracker(n, tally)
-            return { tracker.serial }
-        },
-        isBuild: { $0() == $1 }),
-    // `.weak` holds what the runtime takes for a class instance: a class's metatype is none
-    // (on macOS too, as the runtime's casts read), and is built afresh.
-    Exhibit<Animal.Type>(
-        name: "metatype", isObject: type(of: Dog.self as Any) is AnyObject.Type, isTracked: false,
-        make: { n, _ in n % 2 == 1 ? Dog.self : Animal.self },
-        isBuild: { $0 == ($1 % 2 == 1 ? Dog.self : Animal.self) }),
-    Exhibit<any Numbered.Type>(
-        name: "existential metatype", isObject: false, isTracked: false,
-        make: { n, _ in n % 2 == 1 ? Badge.self : Ticket.self },
-        isBuild: { ObjectIdentifier($0) == ObjectIdentifier($1 % 2 == 1 ? Badge.self : Ticket.self) }),
-    Exhibit<Any>(
-        name: "Any holding a six-word struct", isObject: false, isTracked: true, make: { Ledger($0, $1) },
-        isBuild: { ($0 as? Ledger)?.isBuild($1) == true }),
-    Exhibit<AnyObject>(
-        name: "AnyObject", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
-        isBuild: { ($0 as? Cat)?.tracker.serial == $1 }),
-    Exhibit<any Pet>(
-        name: "class-bound existential", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
-        isBuild: { $0.tracker.serial == $1 }),
-    Exhibit<any Animal & Named>(
-        name: "existential with a superclass constraint", isObject: true, isTracked: true,
-        make: { Collie(Tracker($0, $1)) },
-        isBuild: { $0 is Collie && $0.name == "collie" && $0.tracker.serial == $1 }),
-    Exhibit<any Error>(
-        name: "any Error holding a class", isObject: true, isTracked: true, make: { Fault(Tracker($0, $1)) },
-        isBuild: { ($0 as? Fault)?.tracker.serial == $1 }),
-    Exhibit<any Named & Numbered>(
-        name: "protocol composition", isObject: false, isTracked: true, make: { Badge(tracker: Tracker($0, $1)) },
-        isBuild: { $0.number == $1 && $0.name == "badge" && ($0 as? Badge)?.tracker.serial == $1 }),
-    Exhibit<Ledger?>(
-        name: "optional registered as such", isObject: false, isTracked: true, make: { Ledger($0, $1) },
-        isBuild: { $0?.isBuild($1) == true }),
-    Exhibit<String>(
-        name: "String", isObject: false, isTracked: false, make: { n, _ in "a string long enough for the heap, \(n)" },
-        isBuild: { $0 == "a string long enough for the heap, \($1)" }),
-    Exhibit<[Ledger]>(
-        name: "Array", isObject: false, isTracked: true, make: { [Ledger($0, $1)] },
-        isBuild: { $0.count == 1 && $0[0].isBuild($1) }),
-    Exhibit<Animal>(
-        name: "subclass registered as its superclass", isObject: true, isTracked: true, make: { Dog(Tracker($0, $1)) },
-        isBuild: { $0 is Dog && $0.tracker.serial == $1 }),
-    Exhibit<Watch>(
-        name: "struct holding a weak reference", isObject: false, isTracked: true,
-        make: { n, tally in
-            let tracker = Tracker(n, tally)
-            return Watch(tracker: tracker, glance: tracker)
-        },
-        isBuild: { $0.tracker.serial == $1 && $0.glance === $0.tracker }),
+    Zoo.zeroSizeStruct,
+    Zoo.oneByteEnum,
+    Zoo.sixWordStruct,
+    Zoo.overAlignedSIMD,
+    Zoo.enumWithPayloads,
+    Zoo.tuple,
+    Zoo.closure,
+    Zoo.metatype,
+    Zoo.existentialMetatype,
+    Zoo.anyHoldingAStruct,
+    Zoo.anyObject,
+    Zoo.classBoundExistential,
+    Zoo.existentialWithASuperclass,
+    Zoo.anyError,
+    Zoo.protocolComposition,
+    Zoo.optional,
+    Zoo.string,
+    Zoo.array,
+    Zoo.subclassAsSuperclass,
+    Zoo.structHoldingAWeakReference,
 ]
 
 private let scopes: [Scope] = [.transient, .singleton, .graph, .weak]
 
 // MARK: Paths
 
-extension Exhibit {
+extension Exhibit: ZooSpecimen {
+    private func expectation(_ scope: Scope) -> Expectation {
+        Expectation(scope: scope, isObject: isObject)
+    }
+
     func resolvesDirectly(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         var expected = expectation(scope)
         do {
@@ -389,7 +150,7 @@ extension Exhibit {
     }
 
     func resolvesThroughAResolver(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         var expected = expectation(scope)
         do {
@@ -414,7 +175,7 @@ extension Exhibit {
     }
 
     func resolvesInAnOverrideScope(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let realBuilds = Counter()
         let mockBuilds = Counter()
         var real = expectation(scope)
@@ -448,8 +209,8 @@ extension Exhibit {
     }
 
     func resolvesThroughAChild(_ scope: Scope) throws {
-        let tally = Tally()
-        let ownTally = Tally()
+        let tally = LifetimeTally()
+        let ownTally = LifetimeTally()
         let builds = Counter()
         var expected = expectation(scope)
         do {
@@ -483,7 +244,7 @@ extension Exhibit {
     }
 
     func resolvesWithArguments(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         var single = expectation(scope)
         var tupled = expectation(scope)
         do {
@@ -510,7 +271,7 @@ extension Exhibit {
     }
 
     func resolvesAsAnOptional(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         var expected = expectation(scope)
         do {
@@ -536,7 +297,7 @@ extension Exhibit {
     }
 
     func resolvesThroughInjected(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         do {
             let registry = ServiceRegistry()
@@ -554,7 +315,7 @@ extension Exhibit {
     }
 
     func resolvesWhileObserved(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         var expected = expectation(scope)
         // Whether each event was a build, and the object it carried.
@@ -587,7 +348,7 @@ extension Exhibit {
     }
 
     func survivesReplacement(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         let registry = ServiceRegistry()
         registry.register(Service.self, scope: scope, factory: factory(tally, builds))
@@ -620,7 +381,7 @@ extension Exhibit {
     }
 
     func survivesFailingFactories(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         let pairAttempts = Counter()
         do {
@@ -652,7 +413,7 @@ extension Exhibit {
     }
 
     func survivesValidation(_ scope: Scope) throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         do {
             let registry = ServiceRegistry()
@@ -762,7 +523,7 @@ struct TypeZooTests {
     /// registry held that box weakly, which no cast takes back to `any Error`, so it built a
     /// `.weak` error again on every resolve, and it handed observers the box.
     @Test func aWeakErrorIsSharedWhileHeldAndObserversSeeTheErrorObject() throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let builds = Counter()
         let registry = ServiceRegistry()
         registry.register((any Error).self, scope: .weak) { _ in Fault(Tracker(builds.increment(), tally)) }
@@ -780,7 +541,7 @@ struct TypeZooTests {
     }
 
     @Test func anOptionalRegisteredAsSuchIsResolvedAsItIsNotThroughItsWrappedType() throws {
-        let tally = Tally()
+        let tally = LifetimeTally()
         let registry = ServiceRegistry()
         registry.register(Ledger?.self) { _ in nil }
         registry.register(Ledger.self) { _ in Ledger(1, tally) }
@@ -790,7 +551,7 @@ struct TypeZooTests {
         expectLiveIsZero(tally)
     }
 
-    private func expectLiveIsZero(_ tally: Tally) {
+    private func expectLiveIsZero(_ tally: LifetimeTally) {
         #expect(tally.live == 0)
     }
 }
