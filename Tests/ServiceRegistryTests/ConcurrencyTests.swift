@@ -9,15 +9,26 @@ import Testing
 /// the thread sanitizer too, which slows such tests several times over on busy cores:
 /// 2,000 rounds of four threads registering and resolving took 4.5 s of a 20 s limit
 /// without it; only a deadlock should reach the limit.
+///
+/// `body`, with what it captures, is released before this returns (unless a thread is
+/// still running it): a thread lets go of its own closure only some time after it has
+/// finished, so the threads reach `body` through a box this empties, and a test may count
+/// the instances alive right after.
 func onThreads(
     _ count: Int, within seconds: Double = 120, stackSize: Int = 8 << 20, _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
     let done = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
+    let box = Guarded<(@Sendable (Int) -> Void)?>(body)
+    defer { box.withLock { $0 = nil } }
     for index in 0..<count {
         let thread = Thread {
             start.wait()
-            body(index)
+            do {
+                // Held only in this scope, which ends before the thread says it is done.
+                let body = box.withLock { $0 }
+                body?(index)
+            }
             done.signal()
         }
         thread.stackSize = stackSize

@@ -101,7 +101,7 @@ extension Exhibit: ThreadedZooSpecimen {
                     }
                     return make(serial, tally)
                 }
-                let finished = onThreads(threads, sharing: registry) { _, registry in
+                let finished = onThreads(threads) { _ in
                     rendezvous.arriveAndWait()
                     guard let first = try? registry.resolve(Service.self) else {
                         failures.increment()
@@ -201,7 +201,7 @@ extension Exhibit: ThreadedZooSpecimen {
         _ race: Race, _ rendezvous: Rendezvous, _ tally: LifetimeTally, _ builds: [Counter],
         _ failures: Guarded<[String]>
     ) -> Bool {
-        onThreads(4, sharing: race) { index, race in
+        onThreads(4) { index in
             rendezvous.arriveAndWait()
             if index == 0 {
                 let reRegister = {
@@ -252,22 +252,6 @@ private struct Race: Sendable {
     /// The race with the resolving threads in `scope`.
     func inside(_ scope: OverrideScope) -> Race {
         Race(registering: registering, resolving: resolving, scope: scope, registersInTheScope: registersInTheScope)
-    }
-}
-
-/// Runs `body(index, shared)` on `count` threads at once (see ``onThreads(_:within:stackSize:_:)``),
-/// handing them `shared` through a box emptied once they have finished: a thread lets go of
-/// its closure, and whatever the closure captured, only some time after it signals that it
-/// finished, so a test that counts the instances alive must not let threads capture what
-/// holds them.
-private func onThreads<Shared>(
-    _ count: Int, sharing shared: Shared, _ body: @escaping @Sendable (Int, Shared) -> Void
-) -> Bool {
-    let box = Guarded<Shared?>(shared)
-    defer { box.withLock { $0 = nil } }
-    return onThreads(count) { index in
-        guard let shared = box.withLock({ $0 }) else { return }
-        body(index, shared)
     }
 }
 
