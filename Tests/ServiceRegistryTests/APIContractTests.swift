@@ -307,6 +307,7 @@ struct APIContractTests {
                 seen.withLock { $0.formUnion([ObjectIdentifier(instance), ObjectIdentifier(screen)]) }
             }
             #expect(finished)
+            #expect(!rendezvous.wasMissed, "the threads did not resolve at once")
             #expect(built.value == 2)
             #expect(seen.withLock { $0.count } == 2)
         }

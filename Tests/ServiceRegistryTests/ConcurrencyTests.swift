@@ -188,6 +188,7 @@ struct ConcurrencyTests {
                 }
             }
             #expect(finished, "resolving singletons from several threads deadlocked")
+            #expect(!rendezvous.wasMissed, "the threads did not start at once")
             guard finished else { break }
             #expect(builds.map(\.value) == [1, 1, 1])
         }

@@ -87,6 +87,7 @@ struct ObservationTests {
             }
         }
         #expect(finished)
+        #expect(!rendezvous.contains { $0.wasMissed }, "the threads did not resolve at once")
         let lines = log.lines
         #expect(lines.count == rounds * threads)
         #expect(lines.filter { $0.hasPrefix("built") }.count == rounds)
