@@ -21,6 +21,9 @@ final class InstanceCell: @unchecked Sendable {
 
     /// Publishes the singleton's storage. Called once, by the one resolve that built it.
     func publishSingleton(_ storage: UnsafeMutableRawPointer) {
+        // A second build would overwrite the first one's copy, which would then leak
+        // unseen; the build coordinator rules that out, and debug builds check it.
+        assert(singletonStorage == nil, "a singleton was published twice")
         singletonBits.store(UInt(bitPattern: storage), ordering: .releasing)
     }
 
