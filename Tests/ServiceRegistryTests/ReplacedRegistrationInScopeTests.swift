@@ -69,6 +69,28 @@ struct ReplacedRegistrationInScopeTests {
         }
     }
 
+    /// A scope that lives long, in which a key is registered again and resolved again and
+    /// again, keeps no more marks than cells: each mark goes, like a cell, once its
+    /// registration is gone, at the scope's next shared resolve.
+    @Test func marksOfReplacedRegistrationsGoWithTheRegistrations() throws {
+        let registry = ServiceRegistry()
+        let builds = (0...50).map { _ in Counter() }
+        register(generation: 0, in: registry, counting: builds)
+        registry.register(String.self, scope: .singleton) { _ in "other" }
+        try registry.withOverrides { _ in } operation: {
+            let layer = try #require(OverrideLayer.current)
+            for generation in 1...50 {
+                #expect(try registry.resolve(Int.self) == generation - 1)
+                register(generation: generation, in: registry, counting: builds)
+                #expect(layer.replacementMarkCount == 1, "the replacement is marked, the one before swept")
+            }
+            _ = try registry.resolve(String.self)
+            #expect(layer.replacementMarkCount == 0)
+            #expect(layer.cellCount == 1, "the other service's singleton")
+            #expect(builds.allSatisfy { $0.value <= 1 })
+        }
+    }
+
     /// Threads resolve a singleton in a scope while another thread in the same scope
     /// registers its key again and again. Every resolve succeeds. One that found a
     /// registration just before it was replaced may still hand out that registration's

@@ -231,6 +231,11 @@ final class OverrideLayer: Sendable {
         cells.withLock { $0?.byRegistration.values.count { !$0.marksReplacement } ?? 0 }
     }
 
+    /// How many cells this scope keeps that mark a replacement; for tests.
+    var replacementMarkCount: Int {
+        cells.withLock { $0?.byRegistration.values.count(where: \.marksReplacement) ?? 0 }
+    }
+
     /// Drops the instance that the scopes from this one outwards cached for
     /// `registration`, which has just been replaced: no resolve that looks its key up from
     /// now on can reach it.
