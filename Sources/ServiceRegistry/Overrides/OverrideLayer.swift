@@ -233,7 +233,7 @@ final class OverrideLayer: Sendable {
 
     /// How many cells this scope keeps that mark a replacement; for tests.
     var replacementMarkCount: Int {
-        cells.withLock { $0?.byRegistration.values.count(where: \.marksReplacement) ?? 0 }
+        cells.withLock { $0?.byRegistration.values.count { $0.marksReplacement } ?? 0 }
     }
 
     /// Drops the instance that the scopes from this one outwards cached for
