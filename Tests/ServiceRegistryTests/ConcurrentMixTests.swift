@@ -400,8 +400,9 @@ struct ConcurrentMixTests {
         #expect(live.value == 0)
     }
 
-    /// `@Injected` read for the first time on several threads at once, inside and outside
-    /// a scope: every reader of one property gets the same instance, the one it keeps.
+    /// `@Injected` read for the first time on several threads at once: every reader of one
+    /// property gets the same instance, the one it keeps, though a `.transient` service may
+    /// be built by more than one of them.
     @Test func injectedReadForTheFirstTimeOnManyThreadsKeepsOneInstance() throws {
         let live = LiveCount()
         let shared = ServiceRegistry()
@@ -421,5 +422,141 @@ struct ConcurrentMixTests {
             #expect(seen.withLock { $0 } == [ObjectIdentifier(property.wrappedValue)])
         }
         #expect(live.value == 0)
+    }
+
+    /// Every feature at once, in an order a seeded generator picks on each of four threads:
+    /// registering again (in any scope kind), resolving in and out of override scopes (some
+    /// re-registering inside them, some captured and run later on other threads),
+    /// validation and the dependency graph, observers that resolve, children made and
+    /// dropped, `@Injected`, and factories that throw now and then, resolve through their
+    /// resolver or through the registry directly. Whatever the order: only the documented
+    /// errors, no singleton registration built twice in one cache, no instance built in a
+    /// scope or by validation handed to a resolve outside it, and nothing alive at the end.
+    @Test(arguments: [1, 2])
+    func everyFeatureAtOnceInASeededOrder(seed: UInt64) throws {
+        let live = LiveCount()
+        let ledger = BuildLedger()
+        let wrongSite = Guarded<[String]>([])
+        let failures = Guarded<[String]>([])
+        let generation = Atomic<Int>(0)
+        let attempts = Counter()
+        do {
+            let root = ServiceRegistry()
+            // A factory that captured `root` would keep it alive for good; this lets go of it.
+            let rootBox = Guarded<ServiceRegistry?>(root)
+            defer { rootBox.withLock { $0 = nil } }
+            let names = ["a", "b", "c", "d"]
+            let scopes: [Scope] = [.singleton, .weak, .transient, .graph]
+            @Sendable func register(_ name: String, in registry: ServiceRegistry, scope: Scope) {
+                let gen = generation.wrappingAdd(1, ordering: .relaxed).newValue
+                registry.register(Tagged.self, name: name, scope: scope) { r in
+                    // `d` never fails: observers and `@Injected` resolve it.
+                    if name != "d", attempts.increment().isMultiple(of: 11) {
+                        throw FactoryError(message: "flaky")
+                    }
+                    switch name {
+                    case "a": _ = try r.resolve(Tagged.self, name: "b")
+                    case "c": _ = try rootBox.withLock { $0 }?.resolve(Tagged.self, name: "a")
+                    default: break
+                    }
+                    if scope == .singleton { ledger.record(name, generation: gen) }
+                    return Tagged(generation: gen, live: live)
+                }
+            }
+            for (name, scope) in zip(names, scopes) { register(name, in: root, scope: scope) }
+            let captured = Guarded<(scope: OverrideScope, site: String)?>(nil)
+            @Sendable func expectBuiltOutsideAnyScope(_ instance: Tagged) {
+                if instance.site != "registry" { wrongSite.withLock { $0.append("outside: \(instance.site)") } }
+            }
+
+            let finished = onThreads(4) { index in
+                var random = SeededGenerator(seed: seed &* 31 &+ UInt64(index))
+                for round in 0..<500 {
+                    let name = names[Int.random(in: 0..<names.count, using: &random)]
+                    let otherName = names[Int.random(in: 0..<names.count, using: &random)]
+                    let scope = scopes[Int.random(in: 0..<scopes.count, using: &random)]
+                    do {
+                        switch Int.random(in: 0..<11, using: &random) {
+                        case 0:
+                            register(name, in: root, scope: scope)
+                        case 1, 2, 3:
+                            expectBuiltOutsideAnyScope(try root.resolve(Tagged.self, name: name))
+                        case 4:
+                            try BuildSite.$current.withValue("scope\(index).\(round)") {
+                                try root.withOverrides { overrides in
+                                    if round.isMultiple(of: 2) {
+                                        overrides.register(Tagged.self, name: "d") { _ in Tagged(generation: -1, live: live) }
+                                    }
+                                } operation: {
+                                    let instance = try root.resolve(Tagged.self, name: name)
+                                    if instance.site != BuildSite.current {
+                                        wrongSite.withLock { $0.append("in \(BuildSite.current): \(instance.site)") }
+                                    }
+                                    if round.isMultiple(of: 5) { register(name, in: root, scope: .singleton) }
+                                    _ = try root.resolve(Tagged.self, name: otherName)
+                                    if round.isMultiple(of: 7) {
+                                        captured.withLock { $0 = (OverrideScope.current, BuildSite.current) }
+                                    }
+                                }
+                            }
+                        case 5:
+                            if let (scope, site) = captured.withLock({ $0 }) {
+                                let instance = try BuildSite.$current.withValue(site) {
+                                    try scope.run { try root.resolve(Tagged.self, name: name) }
+                                }
+                                if instance.site != site { wrongSite.withLock { $0.append("in \(site): \(instance.site)") } }
+                            }
+                        case 6:
+                            BuildSite.$current.withValue("validation") {
+                                if round.isMultiple(of: 2) { _ = root.dependencyGraph() } else { _ = try? root.validate() }
+                            }
+                        case 7:
+                            let token = root.addResolutionObserver { _ in _ = try? root.resolve(Tagged.self, name: "d") }
+                            defer { root.removeResolutionObserver(token) }
+                            expectBuiltOutsideAnyScope(try root.resolve(Tagged.self, name: name))
+                        case 8:
+                            let child = root.makeChild()
+                            register(name, in: child, scope: scope)
+                            expectBuiltOutsideAnyScope(try child.resolve(Tagged.self, name: otherName))
+                            expectBuiltOutsideAnyScope(try child.resolve(Tagged.self, name: name))
+                        case 9:
+                            expectBuiltOutsideAnyScope(Injected<Tagged>(registry: root, name: "d").wrappedValue)
+                        default:
+                            captured.withLock { $0 = nil }
+                        }
+                    } catch {
+                        if !Self.isAFlakyFactorysFailure(error) { failures.withLock { $0.append("\(error)") } }
+                    }
+                }
+            }
+            captured.withLock { $0 = nil }
+            #expect(finished)
+            #expect(failures.withLock { $0 } == [])
+            #expect(wrongSite.withLock { $0 } == [])
+            #expect(ledger.builtTwice == [:])
+        }
+        #expect(live.value == 0)
+    }
+
+    /// Whether `error` is `.factoryFailed` because a flaky factory threw, perhaps through
+    /// the resolve of another service (a factory that resolves through the registry wraps
+    /// that resolve's error in its own).
+    private static func isAFlakyFactorysFailure(_ error: any Error) -> Bool {
+        guard let failure = error as? ResolutionError else { return error is FactoryError }
+        guard failure.reason == .factoryFailed, let underlying = failure.underlyingError else { return false }
+        return isAFlakyFactorysFailure(underlying)
+    }
+}
+
+/// SplitMix64: the same sequence for the same seed, so a failing order can be replayed.
+private struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }
