@@ -48,6 +48,37 @@ struct ObservationTests {
         return registry
     }
 
+    /// An observer hears of a dependency inside the build of the shared service that needs
+    /// it; resolving that service from the observer would wait for its own thread's build,
+    /// so it throws a cycle instead (as `addResolutionObserver` documents), whose note names
+    /// the observer rather than only a factory, and the outer resolve still succeeds.
+    @Test func anObserverResolvingTheSharedServiceBeingBuiltAroundItGetsACycle() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        registry.register(ReadingService.self, scope: .weak) { r in
+            ReadingServiceImpl(detail: BookDetailServiceImpl(reviews: try r.resolve()))
+        }
+        let reasons = Guarded<[ResolutionError.Reason?]>([])
+        let notes = Guarded<[String]>([])
+        let token = registry.addResolutionObserver { event in
+            guard event.serviceType == "ReviewService" else { return }
+            let reason: ResolutionError.Reason?
+            do throws(ResolutionError) {
+                _ = try registry.resolve(ReadingService.self)
+                reason = nil
+            } catch {
+                reason = error.reason
+                notes.withLock { $0.append(error.note ?? "") }
+            }
+            reasons.withLock { $0.append(reason) }
+        }
+        defer { registry.removeResolutionObserver(token) }
+        let reader = try registry.resolve(ReadingService.self)
+        #expect(reasons.withLock { $0 } == [.circularDependency])
+        #expect(notes.withLock { $0 }.allSatisfy { $0.contains("resolution observer") })
+        withExtendedLifetime(reader) {}
+    }
+
     @Test func reportsBuiltThenReusedWithDepthAndScope() throws {
         let registry = makeRegistry()
         let log = EventLog()

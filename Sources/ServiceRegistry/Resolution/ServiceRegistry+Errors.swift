@@ -151,10 +151,19 @@ extension ServiceRegistry {
     /// continues `enclosing`: a factory on that path resolved through the registry rather
     /// than through its resolver, so the services it met through resolvers since
     /// `enclosing` was published are not on the path.
+    ///
+    /// Inside a resolution observer, which hears of a dependency while the service that
+    /// needs it is still being built, the likelier cause is the observer resolving that
+    /// service, and the note says so.
     func cycleThroughRegistryError(_ registration: AnyRegistration, enclosing: BuildTrace) -> ResolutionError {
         let throughRegistry =
-            "A factory on this path resolves through the registry instead of its resolver `r`, "
-            + "so the path may leave out services in between; resolving through `r` shows every step."
+            ResolutionObservers.isReporting
+            ? "This resolve runs in a resolution observer, which hears of a dependency while the service "
+                + "that needs it is still being built: an observer that resolves that service meets it again "
+                + "(so may a factory on this path that resolves through the registry instead of its resolver "
+                + "`r`); resolve it once the outer resolve has returned."
+            : "A factory on this path resolves through the registry instead of its resolver `r`, "
+                + "so the path may leave out services in between; resolving through `r` shows every step."
         let cycle = cycleShape(
             registration, metInItsOwnFactory: enclosing.path.last === registration, throughRegistry: true)
         return ResolutionError(
