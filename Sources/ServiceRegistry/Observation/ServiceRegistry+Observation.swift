@@ -13,9 +13,10 @@ extension ServiceRegistry {
     /// never calls itself without end; nor is what ``validate()`` and ``dependencyGraph()``
     /// build, in isolation, and drop. An observer hears of a dependency while the service
     /// that needs it is still being built, so an observer that resolves a `.singleton` or
-    /// `.weak` service being built around it gets ``ResolutionError/Reason/circularDependency``
-    /// (waiting would wait for itself), whose note says so. While any observer exists in the process, cached singletons
-    /// take the slower, reporting path.
+    /// `.weak` service being built around it gets
+    /// ``ResolutionError/Reason/circularDependency`` (waiting would wait for itself), whose
+    /// note says so. While any observer exists in the process, cached singletons take the
+    /// slower, reporting path.
     ///
     /// The registry keeps the observer, and what it captures, until it is removed or the
     /// registry is freed; an observer that captures its registry (or an object that holds
