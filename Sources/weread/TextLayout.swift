@@ -60,11 +60,17 @@ enum TextLayout {
     /// An argument can be as long as the system allows (megabytes), and a message that
     /// repeats all of it buries what it says; its start is enough to tell which it was, as
     /// the router quotes the first 64 scalars of a URL too long to open. The text is cut by
-    /// scalars, not characters: one character may hold any number of combining marks.
+    /// scalars, not characters: one character may hold any number of combining marks. So
+    /// when the two counts differ the length gives both, such as `(1 character, 201 Unicode
+    /// scalars)` for an `e` with 200 accents: in characters alone, text cut for being long
+    /// would read as short.
     static func echoed(_ text: String) -> String {
-        guard text.unicodeScalars.count > 100 else { return visible(text) }
+        let scalarCount = text.unicodeScalars.count
+        guard scalarCount > 100 else { return visible(text) }
         let start = String(String.UnicodeScalarView(text.unicodeScalars.prefix(64)))
-        return visible(start) + "… (\(count(text.count, "character")))"
+        let characters = count(text.count, "character")
+        let length = text.count == scalarCount ? characters : characters + ", " + count(scalarCount, "Unicode scalar")
+        return visible(start) + "… (\(length))"
     }
 
     /// `text` with the characters one cannot see spelled out (`\n`, `\u{1B}`), as the

@@ -262,11 +262,16 @@ import WeReadInterfaces
 
     /// Text of up to 100 Unicode scalars is repeated whole; longer text is cut after 64
     /// scalars, which may split a character (here the last `e` from its accent), and its
-    /// length is counted in characters. What is kept is spelled out as ever.
+    /// length is counted in characters, and in scalars too when that count differs (one
+    /// character with 200 accents is cut as long as it is). What is kept is spelled out as
+    /// ever.
     @Test(arguments: [
         (String(repeating: "a", count: 100), String(repeating: "a", count: 100)),
         (String(repeating: "a", count: 101), String(repeating: "a", count: 64) + "… (101 characters)"),
-        ("x" + String(repeating: "e\u{301}", count: 60), "x" + String(repeating: "e\u{301}", count: 31) + "e… (61 characters)"),
+        ("x" + String(repeating: "e\u{301}", count: 60),
+         "x" + String(repeating: "e\u{301}", count: 31) + "e… (61 characters, 121 Unicode scalars)"),
+        ("e" + String(repeating: "\u{301}", count: 200),
+         "e" + String(repeating: "\u{301}", count: 63) + "… (1 character, 201 Unicode scalars)"),
         (String(repeating: "\u{1B}", count: 101), String(repeating: "\\u{1B}", count: 64) + "… (101 characters)"),
     ])
     func anArgumentIsEchoedWholeUpTo100ScalarsAndCutBeyond(argument: String, echoed: String) {
