@@ -16,9 +16,10 @@ import Synchronization
 ///
 /// In a `Sendable` class (one conforming to a `Sendable` service protocol, say) the
 /// wrapper does not compile: its storage is a `var`, which such a class may not have
-/// ("stored property '_detail' of 'Sendable'-conforming class is mutable"). The wrapper is
-/// `Sendable` when its service is, so keep it in a `let` and read ``wrappedValue``; it
-/// resolves on first access as the property would:
+/// ("stored property '_reviews' of 'Sendable'-conforming class 'BookDetailServiceImpl' is
+/// mutable", for `@Injected var reviews` in the class below). The wrapper is `Sendable`
+/// when its service is, so keep it in a `let` and read ``wrappedValue``; it resolves on
+/// first access as the property would:
 ///
 /// ```swift
 /// final class BookDetailServiceImpl: BookDetailService {
