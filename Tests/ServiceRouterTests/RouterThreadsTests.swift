@@ -493,12 +493,11 @@ private final class Flag: Sendable {
     var isSet: Bool { flag.load(ordering: .acquiring) }
 }
 
-/// Reproductions of a defect: an open that no route takes reads the router's state under
-/// one lock to find a route (`findRoute`) and under another to find the fallbacks and the
-/// in-app-only route that refuses it (`examineUnmatched`), and a refusal for the scheme is
-/// explained under a third (`schemeRefusal`), so a change made in between mixes two
-/// moments. They fail on most runs while the defect lasts, so they are disabled until it is
-/// fixed; each opens one URL from outside while one writer changes what decides it.
+/// A URL no route takes is decided from one reading of the router's state (`RouteMiss`):
+/// whether its scheme is allowed, which in-app-only route refuses it, which fallbacks get
+/// it. These found it read under three locks, where a change made in between mixed two
+/// moments; each failed on every run before the fix. Each opens one URL from outside while
+/// one writer changes what decides it.
 extension RouterThreadsTests {
     /// Opens `url` from outside until `writer` is done, counting the outcomes: the handler's
     /// result, or the case of the error.
@@ -534,12 +533,13 @@ extension RouterThreadsTests {
 
     /// While the scheme's only route flips between in-app only and public, an external URL
     /// it matches is refused as in-app only or handled by it; the scheme's fallback must
-    /// never receive it (it does when the route is in-app only as `findRoute` looks and
-    /// public as `examineUnmatched` does).
-    @Test(.disabled("defect: the miss path reads the router's state under two locks"))
-    func aFallbackNeverReceivesAnExternalURLARouteMatchedThroughout() async {
+    /// never receive it (it did when the route was in-app only as the open looked for a
+    /// route and public as it looked for one refusing the URL).
+    @Test func aFallbackNeverReceivesAnExternalURLARouteMatchedThroughout() async throws {
         let router = ServiceRouter(registry: makeRegistry())
         router.setFallback(forScheme: "t") { _ in "fallback" }
+        // Registered before the first open, which would otherwise rightly reach the fallback.
+        try router.register("t://x", inAppOnly: true) { (_: any Greeter, _) in "x" }
         let counts = await Self.outcomes(of: "t://x", in: router) {
             for round in 0..<3_000 {
                 if round.isMultiple(of: 64) { await Task.yield() }
@@ -551,10 +551,9 @@ extension RouterThreadsTests {
 
     /// While a scheme without routes gets a fallback and loses it again, an external URL of
     /// it is taken by that fallback or refused for its scheme; the global fallback must never
-    /// receive it (it does when the scheme is allowed as `findRoute` looks and its fallback
-    /// gone as `examineUnmatched` looks).
-    @Test(.disabled("defect: the miss path reads the router's state under two locks"))
-    func theGlobalFallbackNeverReceivesAnExternalURLOfARefusedScheme() async {
+    /// receive it (it did when the scheme was allowed as the open looked for a route and its
+    /// fallback gone as it read the fallbacks).
+    @Test func theGlobalFallbackNeverReceivesAnExternalURLOfARefusedScheme() async {
         let router = ServiceRouter(registry: makeRegistry())
         router.setFallback { _ in "global" }
         let counts = await Self.outcomes(of: "u://x", in: router) {
@@ -572,10 +571,9 @@ extension RouterThreadsTests {
 
     /// While schemes get their first public route, an external URL of the newest is opened
     /// or refused for its scheme; a refusal must not list the scheme among the allowed ones,
-    /// nor say its routes are all in-app only (it does when the route comes between
-    /// `findRoute` and `schemeRefusal`).
-    @Test(.disabled("defect: a scheme refusal is explained under another lock than it is decided"))
-    func aSchemeRefusalIsExplainedByTheStateThatRefusedIt() async {
+    /// nor say its routes are all in-app only (it did when the route came between the
+    /// refusal and its explanation).
+    @Test func aSchemeRefusalIsExplainedByTheStateThatRefusedIt() async {
         let router = ServiceRouter(registry: makeRegistry())
         let newest = Progress()
         let done = Flag()

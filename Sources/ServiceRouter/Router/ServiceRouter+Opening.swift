@@ -113,12 +113,11 @@ extension ServiceRouter {
         switch findRoute(parsed, from: origin) {
         case .route(let best):
             return best.action.canRun(in: registry, request: best.request(for: parsed, from: origin))
-        case .schemeNotAllowed:
-            return false
-        case .none:
-            let unmatched = examineUnmatched(parsed, from: origin)
-            guard unmatched.inAppOnly == nil, let fallback = unmatched.fallbacks.first else { return false }
+        case .miss(.unmatched(let fallbacks)):
+            guard let fallback = fallbacks.first else { return false }
             return fallback.canRun(in: registry, request: fallbackRequest(parsed, origin))
+        case .miss(.refused):
+            return false
         }
     }
 
@@ -154,17 +153,13 @@ extension ServiceRouter {
         switch findRoute(parsed, from: origin) {
         case .route(let best):
             return best.request(for: parsed, from: origin)
-        case .schemeNotAllowed:
-            throw schemeRefusal(parsed)
-        case .none:
-            let unmatched = examineUnmatched(parsed, from: origin)
-            if let route = unmatched.inAppOnly {
-                throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url)
-            }
+        case .miss(.unmatched(let fallbacks)):
             var error = explainMiss(parsed, from: origin)
             // `open` would hand the URL to a fallback: the error must not say it cannot.
-            error.fallbackNotConsulted = !unmatched.fallbacks.isEmpty
+            error.fallbackNotConsulted = !fallbacks.isEmpty
             throw error
+        case .miss(.refused(let refusal)):
+            throw error(for: refusal, parsed)
         }
     }
 
@@ -178,47 +173,37 @@ extension ServiceRouter {
         try match(url, from: InheritedOrigin.current)
     }
 
-    /// What the common path finds: kept small, because it is returned on every open.
+    /// What the common path finds: kept small, because it is returned on every open. A
+    /// miss is boxed, allocated only when no route takes the URL.
     private enum Found {
         case route(Route)
-        case schemeNotAllowed
-        case none
+        indirect case miss(RouteMiss)
     }
 
-    /// The best route for `url` from `origin`, under the lock: the whole common path.
+    /// The best route for `url` from `origin`, or what to do without one, under one lock:
+    /// the whole common path.
     private func findRoute(_ url: RouteURL, from origin: URLOrigin) -> Found {
         let allowList = configuration.allowedExternalSchemes
         return state.withLock { state in
-            if origin == .external {
-                let allowed = allowList?.contains(url.scheme) ?? state.allowsExternalURLs(ofScheme: url.scheme)
-                guard allowed else { return .schemeNotAllowed }
+            if origin != .external || (allowList?.contains(url.scheme) ?? state.allowsExternalURLs(ofScheme: url.scheme)),
+                let route = state.trie.bestMatch(for: url, where: { $0.admits(origin) })
+            {
+                return .route(route)
             }
-            return state.trie.bestMatch(for: url) { $0.admits(origin) }.map(Found.route) ?? .none
+            return .miss(state.miss(for: url, from: origin, allowList: allowList))
         }
     }
 
-    /// For a URL no eligible route takes: the in-app-only route that refused it (external
-    /// URLs only), and the fallbacks to try, scheme first.
-    private func examineUnmatched(_ url: RouteURL, from origin: URLOrigin) -> (inAppOnly: Route?, fallbacks: [any RouteAction]) {
-        state.withLock { state in
-            // Only in-app-only routes: a public one registered since `findRoute` looked would
-            // otherwise be named as refusing the URL.
-            let inAppOnly = origin == .external ? state.trie.bestMatch(for: url) { $0.isInAppOnly } : nil
-            return (inAppOnly, [state.schemeFallbacks[url.scheme], state.globalFallback].compactMap { $0 })
+    /// The error for an external URL refused outright.
+    private func error(for refusal: RouteMiss.Refusal, _ url: RouteURL) -> RouteError {
+        switch refusal {
+        case .schemeNotAllowed(let allowed, let schemeRoutesAreInAppOnly):
+            var error = RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
+            error.schemeRoutesAreInAppOnly = schemeRoutesAreInAppOnly
+            return error
+        case .inAppOnly(let route):
+            return RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url.string)
         }
-    }
-
-    private func schemeRefusal(_ url: RouteURL) -> RouteError {
-        if let allowList = configuration.allowedExternalSchemes {
-            return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowList.sorted()), url: url.string)
-        }
-        let (allowed, hasRoutes) = state.withLock { state in
-            (state.externallyAllowedSchemes, state.trie.hasRoutes(forScheme: url.scheme))
-        }
-        var error = RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
-        // The scheme has routes, all in-app only: the fix is not to add the scheme to a list.
-        error.schemeRoutesAreInAppOnly = hasRoutes
-        return error
     }
 
     /// Opens `text` from `given`, or, for `nil`, from the origin of the URL being handled on
@@ -243,16 +228,12 @@ extension ServiceRouter {
             case .declined:
                 return try dispatchAfterDecline(of: best, url, from: origin)
             }
-        case .schemeNotAllowed:
-            throw schemeRefusal(url)
-        case .none:
-            let unmatched = examineUnmatched(url, from: origin)
-            if let route = unmatched.inAppOnly {
-                throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: text)
-            }
-            if let handled = try runFallbacks(unmatched.fallbacks, url, origin) { return handled }
-            if !unmatched.fallbacks.isEmpty { throw RouteError(.declined(patterns: []), url: text) }
+        case .miss(.unmatched(let fallbacks)):
+            if let handled = try runFallbacks(fallbacks, url, origin) { return handled }
+            if !fallbacks.isEmpty { throw RouteError(.declined(patterns: []), url: text) }
             throw explainMiss(url, from: origin)
+        case .miss(.refused(let refusal)):
+            throw error(for: refusal, url)
         }
     }
 
@@ -261,7 +242,9 @@ extension ServiceRouter {
     ///
     /// An external URL that an in-app-only route matches is then refused with
     /// ``RouteError/Reason/inAppOnly(pattern:)``, as when no public route matches it at
-    /// all: public routes that decline it do not take it, so no fallback runs.
+    /// all: public routes that decline it do not take it, so no fallback runs. That is
+    /// decided as for a URL no route takes (``RouteMiss``), from the state after the
+    /// handlers ran.
     private func dispatchAfterDecline(of declined: Route, _ url: RouteURL, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
         let candidates = state.withLock { $0.trie.allMatches(for: url) { $0.admits(origin) } }
         var declinedPatterns = [declined.pattern.canonical]
@@ -271,12 +254,16 @@ extension ServiceRouter {
             case .declined: declinedPatterns.append(candidate.pattern.canonical)
             }
         }
-        let unmatched = examineUnmatched(url, from: origin)
-        if let route = unmatched.inAppOnly {
-            throw RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url.string)
+        // Read afresh: the handlers ran outside the lock, and routes and fallbacks may have
+        // changed meanwhile.
+        let allowList = configuration.allowedExternalSchemes
+        switch state.withLock({ $0.miss(for: url, from: origin, allowList: allowList) }) {
+        case .unmatched(let fallbacks):
+            if let handled = try runFallbacks(fallbacks, url, origin) { return handled }
+            throw RouteError(.declined(patterns: declinedPatterns), url: url.string)
+        case .refused(let refusal):
+            throw error(for: refusal, url)
         }
-        if let handled = try runFallbacks(unmatched.fallbacks, url, origin) { return handled }
-        throw RouteError(.declined(patterns: declinedPatterns), url: url.string)
     }
 
     private func runFallbacks(_ fallbacks: [any RouteAction], _ url: RouteURL, _ origin: URLOrigin) throws(RouteError) -> (Any, String?)? {

@@ -1,0 +1,49 @@
+/// What happens to a URL that no route eligible for its origin takes, decided from one
+/// reading of the router's state.
+///
+/// Whether the scheme is allowed, which in-app-only route refuses an external URL, and
+/// which fallbacks may receive it all change as routes and fallbacks are registered on
+/// other threads; read under separate locks, they could mix two moments (a scheme's
+/// fallback removed between the check that allowed the scheme and the reading of the
+/// fallbacks handed its external URL to the global fallback).
+enum RouteMiss {
+    /// An external URL refused without trying a fallback.
+    case refused(Refusal)
+    /// The fallbacks to try, the scheme's first; none when neither is set.
+    case unmatched(fallbacks: [any RouteAction])
+
+    enum Refusal {
+        /// The URL's scheme is not allowed: the schemes that are, sorted, and whether the
+        /// scheme has routes, all of them in-app only (without an allow-list).
+        case schemeNotAllowed(allowed: [String], schemeRoutesAreInAppOnly: Bool)
+        /// Only this in-app-only route takes the URL.
+        case inAppOnly(Route)
+    }
+}
+
+extension ServiceRouter.State {
+    /// What happens to `url` from `origin` when no route eligible for that origin takes it
+    /// (or none that has not declined it), as this state says.
+    ///
+    /// - Parameter allowList: The configuration's allowed external schemes, if any.
+    func miss(for url: RouteURL, from origin: URLOrigin, allowList: Set<String>?) -> RouteMiss {
+        guard origin == .external else { return .unmatched(fallbacks: fallbacks(for: url.scheme)) }
+        if let allowList, !allowList.contains(url.scheme) {
+            return .refused(.schemeNotAllowed(allowed: allowList.sorted(), schemeRoutesAreInAppOnly: false))
+        }
+        if allowList == nil, !allowsExternalURLs(ofScheme: url.scheme) {
+            // The scheme has routes, all in-app only: the fix is not to add it to a list.
+            return .refused(
+                .schemeNotAllowed(
+                    allowed: externallyAllowedSchemes, schemeRoutesAreInAppOnly: trie.hasRoutes(forScheme: url.scheme)))
+        }
+        if let route = trie.bestMatch(for: url, where: { $0.isInAppOnly }) {
+            return .refused(.inAppOnly(route))
+        }
+        return .unmatched(fallbacks: fallbacks(for: url.scheme))
+    }
+
+    private func fallbacks(for scheme: String) -> [any RouteAction] {
+        [schemeFallbacks[scheme], globalFallback].compactMap { $0 }
+    }
+}
