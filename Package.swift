@@ -40,18 +40,21 @@ let package = Package(
         .executableTarget(name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter"]),
 
         .testTarget(
-            name: "ServiceRegistryTests", dependencies: ["ServiceRegistry", "ServiceRegistryTestComponent", "SeededRandom"]
+            name: "ServiceRegistryTests",
+            dependencies: ["ServiceRegistry", "ServiceRegistryTestComponent", "SeededRandom", "ThreadTestSupport"]
         ),
         // A second module for ServiceRegistryTests: two types share a short name (each
         // component's `Config`) only when they live in two modules.
         .target(name: "ServiceRegistryTestComponent", path: "Tests/ServiceRegistryTestComponent"),
         .testTarget(
             name: "ServiceRegistryTestingTests",
-            dependencies: ["ServiceRegistry", "ServiceRegistryTesting"]
+            dependencies: ["ServiceRegistry", "ServiceRegistryTesting", "ThreadTestSupport"]
         ),
         .testTarget(name: "ServiceRouterTests", dependencies: ["ServiceRouter", "ServiceRegistry", "SeededRandom"]),
         // The seeded random generator of the randomized tests, shared by their targets.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        // What the threaded tests of both registry test targets meet and count with.
+        .target(name: "ThreadTestSupport", path: "Tests/ThreadTestSupport"),
         .testTarget(
             name: "WeReadTests",
             dependencies: [

@@ -4,6 +4,7 @@ import ServiceRegistry
 import ServiceRegistryTesting
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // The `.overriding` trait where the test's work leaves its task: threads and detached
 // tasks inside the trait, scopes of the trait running at once with their work spread
@@ -54,14 +55,6 @@ private final class Tally: Sendable {
         live.increment()
     }
     deinit { live.decrement() }
-}
-
-/// How many ``Tally`` instances are alive.
-private final class LiveCount: Sendable {
-    private let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .acquiring) }
-    func increment() { count.wrappingAdd(1, ordering: .relaxed) }
-    func decrement() { count.wrappingSubtract(1, ordering: .releasing) }
 }
 
 /// Base registries, one per test that needs one, built once; only
@@ -121,45 +114,6 @@ private func onOwnThreads(
     }
 }
 
-/// A value behind an `NSLock`.
-private final class Guarded<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
-/// Lets threads enter a critical moment together, spinning up to ten seconds; says in
-/// ``wasMissed`` when some party gave up, which a test whose point is that moment checks.
-private final class Meeting: Sendable {
-    private let arrived = Atomic<Int>(0)
-    private let gaveUp = Atomic<Bool>(false)
-    private let parties: Int
-
-    init(parties: Int) { self.parties = parties }
-
-    var wasMissed: Bool { gaveUp.load(ordering: .relaxed) }
-
-    func arriveAndWait() {
-        arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while arrived.load(ordering: .acquiring) < parties {
-            if ContinuousClock.now >= deadline {
-                gaveUp.store(true, ordering: .relaxed)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.0001)
-        }
-    }
-}
-
 /// What one resolve of the lamp and the shade saw: whose lamp, whose lamp the shade got, and
 /// which instances.
 private struct Sighting: Hashable, Sendable {
@@ -194,7 +148,7 @@ struct OverridingTraitThreadsTests {
         let test = try #require(Test.current)
         let scopes = 4
         let threadsPerScope = 3
-        let meeting = Meeting(parties: scopes * threadsPerScope)
+        let meeting = Rendezvous(parties: scopes * threadsPerScope)
         let builds = (0..<scopes).map { _ in Counter() }
         let seen = (0..<scopes).map { _ in Guarded<Set<Sighting>>([]) }
         let uncarried = Guarded<Set<String>>([])
@@ -251,7 +205,7 @@ struct OverridingTraitThreadsTests {
         let inTest = try sighting(in: registry)
         #expect(inTest.lamp == "mock" && inTest.shadesLamp == "mock")
         let scope = OverrideScope.current
-        let meeting = Meeting(parties: 4)
+        let meeting = Rendezvous(parties: 4)
         let carried = Guarded<Set<ObjectIdentifier>>([])
         let wrong = Guarded<[String]>([])
         let plain = Guarded<Set<Sighting>>([])
@@ -303,7 +257,7 @@ struct OverridingTraitThreadsTests {
         registry.register(Tally.self, scope: .singleton) { _ in Tally(generation: 0, live: live) }
         let scope = OverrideScope.current
         let registeringDone = Atomic<Bool>(false)
-        let meeting = Meeting(parties: 4)
+        let meeting = Rendezvous(parties: 4)
         let lamps = Guarded<Set<String>>([])
         let failures = Guarded<[String]>([])
         let finished = await onOwnThreads(4) { index in
@@ -383,45 +337,39 @@ struct OverridingTraitStackedThreadsTests {
 
     static let real = "real#"
 
+    /// Checks that the calling test's carried threads all saw one lamp, a singleton of the
+    /// trait whose builds are named `prefix…`, under the suite's bulb; that no other test saw
+    /// that lamp; and that uncarried threads saw the real registry.
+    static func expectOneLampOnEveryThread(
+        ownedBy prefix: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let seen = await seenOnThreads()
+        #expect(seen.finished, "threads hung", sourceLocation: sourceLocation)
+        #expect(seen.carried.count == 1, sourceLocation: sourceLocation)
+        let line = try #require(seen.carried.first, sourceLocation: sourceLocation)
+        let lampOwner = owner(in: line)
+        #expect(lampOwner.hasPrefix(prefix), sourceLocation: sourceLocation)
+        #expect(line.hasSuffix(" / \(lampOwner) / suite"), sourceLocation: sourceLocation)
+        #expect(
+            seen.uncarried.allSatisfy { $0.hasPrefix(real) && $0.hasSuffix(" / real / no bulb") },
+            sourceLocation: sourceLocation)
+        lampsSeen.append(lampOwner)
+        #expect(lampsSeen.all.filter { $0 == lampOwner }.count == 1, sourceLocation: sourceLocation)
+    }
+
     @Test(.overriding(ThreadRegistries.stacked) {
         $0.register(Lamp.self, scope: .singleton) { _ in NamedLamp("test \(stackedTestLampBuilds.increment())") }
     })
     func aTestsTraitWinsOverTheSuitesOnEveryThread() async throws {
-        let seen = await Self.seenOnThreads()
-        #expect(seen.finished, "threads hung")
-        #expect(seen.carried.count == 1)
-        let line = try #require(seen.carried.first)
-        let owner = Self.owner(in: line)
-        #expect(owner.hasPrefix("test "))
-        #expect(line.hasSuffix(" / \(owner) / suite"))
-        #expect(seen.uncarried.allSatisfy { $0.hasPrefix(Self.real) && $0.hasSuffix(" / real / no bulb") })
-        Self.lampsSeen.append(owner)
-        #expect(Self.lampsSeen.all.filter { $0 == owner }.count == 1)
+        try await Self.expectOneLampOnEveryThread(ownedBy: "test ")
     }
 
     @Test func theSuitesTraitReachesEveryThreadOfATestWithoutOne() async throws {
-        let seen = await Self.seenOnThreads()
-        #expect(seen.finished, "threads hung")
-        #expect(seen.carried.count == 1)
-        let line = try #require(seen.carried.first)
-        let owner = Self.owner(in: line)
-        #expect(owner.hasPrefix("suite "))
-        #expect(line.hasSuffix(" / \(owner) / suite"))
-        #expect(seen.uncarried.allSatisfy { $0.hasPrefix(Self.real) && $0.hasSuffix(" / real / no bulb") })
-        Self.lampsSeen.append(owner)
-        #expect(Self.lampsSeen.all.filter { $0 == owner }.count == 1)
+        try await Self.expectOneLampOnEveryThread(ownedBy: "suite ")
     }
 
     @Test(arguments: 0..<3)
     func eachCaseGetsItsOwnSuiteSingletonOnItsThreads(index: Int) async throws {
-        let seen = await Self.seenOnThreads()
-        #expect(seen.finished, "threads hung")
-        #expect(seen.carried.count == 1)
-        let line = try #require(seen.carried.first)
-        let owner = Self.owner(in: line)
-        #expect(owner.hasPrefix("suite "))
-        #expect(line.hasSuffix(" / \(owner) / suite"))
-        Self.lampsSeen.append(owner)
-        #expect(Self.lampsSeen.all.filter { $0 == owner }.count == 1)
+        try await Self.expectOneLampOnEveryThread(ownedBy: "suite ")
     }
 }

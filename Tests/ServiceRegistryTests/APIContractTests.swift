@@ -2,6 +2,7 @@ import Foundation
 import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // The public API contract (the design's API.md), as an outside tester writes it:
 // first every snippet with its exact call shapes (a rename or reshape breaks the build),

@@ -2,6 +2,7 @@ import Foundation
 @testable import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 /// Runs `body(index)` on `count` OS threads at once, each with a stack of `stackSize`
 /// bytes, and waits for all of them, up to `seconds`. Returns `false` when they did not all
@@ -60,47 +61,6 @@ func waitUntilABuildIsAwaited<Service>(
         Thread.sleep(forTimeInterval: 0.001)
     }
     return true
-}
-
-/// A value behind an `NSLock` (a pthread mutex, which the thread sanitizer understands).
-final class Guarded<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
-/// Spins until `count` parties have arrived, so threads enter a critical moment together.
-/// Gives up after ten seconds so a broken test fails instead of hanging, and says so in
-/// ``wasMissed``: a test whose point is that moment must check it, or it passes without
-/// the moment ever happening when one thread comes late.
-final class Rendezvous: Sendable {
-    private let arrived = Atomic<Int>(0)
-    private let gaveUp = Atomic<Bool>(false)
-    private let parties: Int
-
-    init(parties: Int) { self.parties = parties }
-
-    /// Whether some party stopped waiting before all had arrived.
-    var wasMissed: Bool { gaveUp.load(ordering: .relaxed) }
-
-    func arriveAndWait() {
-        arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while arrived.load(ordering: .acquiring) < parties {
-            if ContinuousClock.now >= deadline {
-                gaveUp.store(true, ordering: .relaxed)
-                return
-            }
-        }
-    }
 }
 
 @Suite("Concurrency")

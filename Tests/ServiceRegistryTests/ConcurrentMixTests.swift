@@ -2,6 +2,7 @@ import Foundation
 @testable import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // Features used together from several threads at once: validation beside registration,
 // override scopes and resolves; observers that come and go; child registries made and
@@ -20,14 +21,6 @@ private final class Tagged: Sendable {
         live.increment()
     }
     deinit { live.decrement() }
-}
-
-/// How many ``Tagged`` instances are alive.
-private final class LiveCount: Sendable {
-    private let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .acquiring) }
-    func increment() { count.wrappingAdd(1, ordering: .relaxed) }
-    func decrement() { count.wrappingSubtract(1, ordering: .releasing) }
 }
 
 /// Which cache a build is for, as the test sees it: set by the test around the code that

@@ -1,6 +1,7 @@
 import Dispatch
 import ServiceRegistry
 import Testing
+import ThreadTestSupport
 
 // Fixtures are private to this file so they never clash with other test files' types.
 

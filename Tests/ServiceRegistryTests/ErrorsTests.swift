@@ -1,6 +1,7 @@
 import ServiceRegistry
 import ServiceRegistryTestComponent
 import Testing
+import ThreadTestSupport
 
 /// Resolves and returns the thrown error, failing the test if nothing is thrown.
 func resolutionError(_ body: () throws -> Void) throws -> ResolutionError {

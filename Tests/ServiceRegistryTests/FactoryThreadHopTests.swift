@@ -3,6 +3,7 @@ import Foundation
 @testable import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // Factories that leave their thread, or seem to: `DispatchQueue.sync` (which runs the
 // closure on the calling thread), work handed to another thread, and `Task.immediate`
@@ -54,6 +55,78 @@ private func outcome(_ body: () throws -> Void) -> String {
     }
 }
 
+/// Registers `Rim` and a `Spoke` that needs it, counting their builds in `builds[2]` and
+/// `builds[1]`.
+private func registerRimAndSpoke(in registry: ServiceRegistry, scope: Scope, builds: [Counter]) {
+    registry.register(Rim.self, scope: scope) { _ in
+        builds[2].increment()
+        return RimImpl()
+    }
+    registry.register(Spoke.self, scope: scope) { r in
+        builds[1].increment()
+        return SpokeImpl(rim: try r.resolve(Rim.self))
+    }
+}
+
+/// Counts a build of `Hub` in `builds`, from its factory. The first build returns only once
+/// another resolve waits for it, so the threads are sure to have met there; `waited` says
+/// whether one did.
+private func countHubBuild(_ builds: Counter, in registry: ServiceRegistry, waited: Guarded<Bool>) {
+    guard builds.increment() == 1 else { return }
+    let wait = waitUntilABuildIsAwaited(Hub.self, in: registry) { builds.value > 1 }
+    waited.withLock { $0 = wait }
+}
+
+/// Resolves `Hub` on a thread of its own, up to 20 s: whether it finished, and the instance
+/// it got.
+private func resolveHubOnAThread(_ registry: ServiceRegistry) -> (finished: Bool, instance: AnyObject?) {
+    let built = Guarded<AnyObject?>(nil)
+    let finished = onThreads(1, within: 20) { _ in
+        built.withLock { $0 = try? registry.resolve(Hub.self) as AnyObject }
+    }
+    return (finished, built.withLock { $0 })
+}
+
+/// What six threads resolving `Hub`, `Spoke` and `Rim` in turn saw.
+private struct TurnsRun {
+    /// Whether every thread finished in time.
+    let finished: Bool
+    /// Whether some thread started late (see ``Rendezvous/wasMissed``).
+    let missedTheStart: Bool
+    /// The errors the resolves threw.
+    let failures: [String]
+    /// How many different instances the resolves returned.
+    let distinctInstances: Int
+}
+
+/// Has six threads, starting together, resolve `Hub`, `Spoke` and `Rim` in turn, `rounds`
+/// times each, each thread starting at another service. Every instance is kept to the end,
+/// so a `.weak` one is never let go and built again.
+private func resolveInTurns(_ registry: ServiceRegistry, rounds: Int, within seconds: Double) -> TurnsRun {
+    let kept = Guarded<[AnyObject]>([])
+    let failures = Guarded<[String]>([])
+    let rendezvous = Rendezvous(parties: 6)
+    let finished = onThreads(6, within: seconds) { index in
+        rendezvous.arriveAndWait()
+        for round in 0..<rounds {
+            do {
+                let instance: AnyObject
+                switch (index + round) % 3 {
+                case 0: instance = try registry.resolve(Hub.self) as AnyObject
+                case 1: instance = try registry.resolve(Spoke.self) as AnyObject
+                default: instance = try registry.resolve(Rim.self) as AnyObject
+                }
+                kept.withLock { $0.append(instance) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+    }
+    return TurnsRun(
+        finished: finished, missedTheStart: rendezvous.wasMissed, failures: failures.withLock { $0 },
+        distinctInstances: Set(kept.withLock { $0.map(ObjectIdentifier.init) }).count)
+}
+
 @Suite("Factories that hop threads")
 struct FactoryThreadHopTests {
     /// `DispatchQueue.sync` runs its closure on the calling thread, so a factory may resolve
@@ -80,42 +153,20 @@ struct FactoryThreadHopTests {
                 return SpokeImpl(rim: rim)
             }
             registry.register(Hub.self, scope: scope) { [registry] r in
-                if builds[0].increment() == 1 {
-                    let wait = waitUntilABuildIsAwaited(Hub.self, in: registry) { builds[0].value > 1 }
-                    waited.withLock { $0 = wait }
-                }
+                countHubBuild(builds[0], in: registry, waited: waited)
                 let spoke: any Spoke = try DispatchQueue.global().sync {
                     try throughRegistry ? registry.resolve(Spoke.self) : r.resolve(Spoke.self)
                 }
                 return HubImpl(spoke: spoke)
             }
-            // Every instance is kept to the end, so a `.weak` one is never let go and built again.
-            let kept = Guarded<[AnyObject]>([])
-            let failures = Guarded<[String]>([])
-            let rendezvous = Rendezvous(parties: 6)
-            let finished = onThreads(6, within: 20) { index in
-                rendezvous.arriveAndWait()
-                for round in 0..<30 {
-                    do {
-                        let instance: AnyObject
-                        switch (index + round) % 3 {
-                        case 0: instance = try registry.resolve(Hub.self) as AnyObject
-                        case 1: instance = try registry.resolve(Spoke.self) as AnyObject
-                        default: instance = try registry.resolve(Rim.self) as AnyObject
-                        }
-                        kept.withLock { $0.append(instance) }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
-            }
-            #expect(finished, "resolving through queue.sync in factories hung")
-            guard finished else { return }
-            #expect(!rendezvous.wasMissed, "the threads did not start at once")
+            let run = resolveInTurns(registry, rounds: 30, within: 20)
+            #expect(run.finished, "resolving through queue.sync in factories hung")
+            guard run.finished else { return }
+            #expect(!run.missedTheStart, "the threads did not start at once")
             #expect(waited.withLock { $0 }, "no thread waited for the Hub build")
-            #expect(failures.withLock { $0 } == [])
+            #expect(run.failures == [])
             #expect(builds.map(\.value) == [1, 1, 1])
-            #expect(Set(kept.withLock { $0.map(ObjectIdentifier.init) }).count == 3)
+            #expect(run.distinctInstances == 3)
         }
     }
 
@@ -192,70 +243,45 @@ struct FactoryThreadHopTests {
         }
     }
 
-    /// A factory that hands a resolve of another shared service to a thread of its own and
-    /// waits for it (which the docs allow as long as that thread does not need the service
-    /// being built) does not deadlock, while other threads resolve both services and the
-    /// one below them at once; each is built once, and the resolve on the hopped thread is
-    /// not taken for part of the build (no cycle, no error).
-    @Test(arguments: [Scope.singleton, .weak])
-    func aFactoryWaitingForAnotherThreadToResolveAnotherServiceDoesNotDeadlock(scope: Scope) {
+    /// A factory that resolves another shared service (one that does not need the service
+    /// being built) off its own task, while other threads resolve both services and the one
+    /// below them at once: each is built once, and the resolve off the task is not taken for
+    /// part of the build (no cycle, no error). The factory either hands the resolve to a
+    /// thread of its own and waits for it, which the docs allow as long as that thread does
+    /// not need the service being built, or starts a `Task.immediate` that runs it at once
+    /// on the factory's thread (it builds the service there, or waits for another thread
+    /// building it).
+    @Test(arguments: [Scope.singleton, .weak], [Hop.waitedForThread, .immediateTask])
+    func aFactoryResolvingAnotherSharedServiceOffItsTaskBuildsEachOnce(scope: Scope, hop: Hop) {
         for _ in 0..<5 {
             let registry = ServiceRegistry()
             let builds = (0..<3).map { _ in Counter() }
-            let hopFailures = Guarded<[String]>([])
-            registry.register(Rim.self, scope: scope) { _ in
-                builds[2].increment()
-                return RimImpl()
-            }
-            registry.register(Spoke.self, scope: scope) { r in
-                builds[1].increment()
-                return SpokeImpl(rim: try r.resolve(Rim.self))
-            }
+            let hopOutcomes = Guarded<[String]>([])
+            registerRimAndSpoke(in: registry, scope: scope, builds: builds)
             let waited = Guarded(false)
             registry.register(Hub.self, scope: scope) { [registry] _ in
-                if builds[0].increment() == 1 {
-                    let wait = waitUntilABuildIsAwaited(Hub.self, in: registry) { builds[0].value > 1 }
-                    waited.withLock { $0 = wait }
-                }
+                countHubBuild(builds[0], in: registry, waited: waited)
                 let spoke = Guarded<(any Spoke)?>(nil)
-                let hopped = onAnotherThread {
+                let finished = hop.run {
                     let result = outcome {
                         let resolved = try registry.resolve(Spoke.self)
                         spoke.withLock { $0 = resolved }
                     }
-                    if result != "resolved" { hopFailures.withLock { $0.append(result) } }
+                    hopOutcomes.withLock { $0.append(result) }
                 }
-                if !hopped { hopFailures.withLock { $0.append("the hopped resolve did not finish in time") } }
+                if !finished { hopOutcomes.withLock { $0.append("the hopped resolve did not finish in time") } }
                 guard let spoke = spoke.withLock({ $0 }) else { throw FactoryError(message: "no spoke") }
                 return HubImpl(spoke: spoke)
             }
-            let kept = Guarded<[AnyObject]>([])
-            let failures = Guarded<[String]>([])
-            let rendezvous = Rendezvous(parties: 6)
-            let finished = onThreads(6, within: 60) { index in
-                rendezvous.arriveAndWait()
-                for round in 0..<20 {
-                    do {
-                        let instance: AnyObject
-                        switch (index + round) % 3 {
-                        case 0: instance = try registry.resolve(Hub.self) as AnyObject
-                        case 1: instance = try registry.resolve(Spoke.self) as AnyObject
-                        default: instance = try registry.resolve(Rim.self) as AnyObject
-                        }
-                        kept.withLock { $0.append(instance) }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
-            }
-            #expect(finished, "a factory waiting for another thread's resolve hung")
-            guard finished else { return }
-            #expect(!rendezvous.wasMissed, "the threads did not start at once")
+            let run = resolveInTurns(registry, rounds: 20, within: 60)
+            #expect(run.finished, "a factory resolving off its task hung")
+            guard run.finished else { return }
+            #expect(!run.missedTheStart, "the threads did not start at once")
             #expect(waited.withLock { $0 }, "no thread waited for the Hub build")
-            #expect(hopFailures.withLock { $0 } == [])
-            #expect(failures.withLock { $0 } == [])
+            #expect(run.failures == [])
+            #expect(hopOutcomes.withLock { $0 } == ["resolved"])
             #expect(builds.map(\.value) == [1, 1, 1])
-            #expect(Set(kept.withLock { $0.map(ObjectIdentifier.init) }).count == 3)
+            #expect(run.distinctInstances == 3)
         }
     }
 
@@ -287,85 +313,14 @@ struct FactoryThreadHopTests {
                 }
                 return HubImpl(spoke: SpokeImpl(rim: nil))
             }
-            let built = Guarded<AnyObject?>(nil)
-            let finished = onThreads(1, within: 20) { _ in
-                built.withLock { $0 = try? registry.resolve(Hub.self) as AnyObject }
-            }
+            let (finished, built) = resolveHubOnAThread(registry)
             #expect(finished)
             #expect(hopDone.wait(timeout: .now() + 20) == .success, "the hopped resolve hung")
             #expect(waited.withLock { $0 }, "the hopped resolve never waited for the build")
             let (result, instance) = hopped.withLock { $0 } ?? ("never ran", nil)
             #expect(result == "resolved")
             #expect(builds.value == 1)
-            #expect(instance != nil && instance === built.withLock { $0 })
-        }
-    }
-
-    /// A `Task.immediate` that a factory starts runs at once on the factory's thread. When it
-    /// resolves another shared service (one that does not need the service being built),
-    /// it builds it there, or waits for another thread building it, and gets the one
-    /// instance, while other threads resolve both services at once.
-    @Test(arguments: [Scope.singleton, .weak])
-    func aTaskImmediateInAFactoryResolvesAnotherSharedServiceOnTheSpot(scope: Scope) {
-        for _ in 0..<5 {
-            let registry = ServiceRegistry()
-            let builds = (0..<3).map { _ in Counter() }
-            let immediateOutcomes = Guarded<[String]>([])
-            registry.register(Rim.self, scope: scope) { _ in
-                builds[2].increment()
-                return RimImpl()
-            }
-            registry.register(Spoke.self, scope: scope) { r in
-                builds[1].increment()
-                return SpokeImpl(rim: try r.resolve(Rim.self))
-            }
-            let waited = Guarded(false)
-            registry.register(Hub.self, scope: scope) { [registry] _ in
-                if builds[0].increment() == 1 {
-                    let wait = waitUntilABuildIsAwaited(Hub.self, in: registry) { builds[0].value > 1 }
-                    waited.withLock { $0 = wait }
-                }
-                let spoke = Guarded<(any Spoke)?>(nil)
-                // No suspension point inside: the task has finished when `immediate` returns.
-                Task.immediate {
-                    let result = outcome {
-                        let resolved = try registry.resolve(Spoke.self)
-                        spoke.withLock { $0 = resolved }
-                    }
-                    immediateOutcomes.withLock { $0.append(result) }
-                }
-                guard let spoke = spoke.withLock({ $0 }) else {
-                    throw FactoryError(message: "the immediate task had not run")
-                }
-                return HubImpl(spoke: spoke)
-            }
-            let kept = Guarded<[AnyObject]>([])
-            let failures = Guarded<[String]>([])
-            let rendezvous = Rendezvous(parties: 6)
-            let finished = onThreads(6, within: 20) { index in
-                rendezvous.arriveAndWait()
-                for round in 0..<20 {
-                    do {
-                        let instance: AnyObject
-                        switch (index + round) % 3 {
-                        case 0: instance = try registry.resolve(Hub.self) as AnyObject
-                        case 1: instance = try registry.resolve(Spoke.self) as AnyObject
-                        default: instance = try registry.resolve(Rim.self) as AnyObject
-                        }
-                        kept.withLock { $0.append(instance) }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
-            }
-            #expect(finished, "a Task.immediate resolving in a factory hung")
-            guard finished else { return }
-            #expect(!rendezvous.wasMissed, "the threads did not start at once")
-            #expect(waited.withLock { $0 }, "no thread waited for the Hub build")
-            #expect(failures.withLock { $0 } == [])
-            #expect(immediateOutcomes.withLock { $0 } == ["resolved"])
-            #expect(builds.map(\.value) == [1, 1, 1])
-            #expect(Set(kept.withLock { $0.map(ObjectIdentifier.init) }).count == 3)
+            #expect(instance != nil && instance === built)
         }
     }
 
@@ -411,10 +366,7 @@ struct FactoryThreadHopTests {
                 }
                 return HubImpl(spoke: SpokeImpl(rim: nil))
             }
-            let built = Guarded<AnyObject?>(nil)
-            let finished = onThreads(1, within: 20) { _ in
-                built.withLock { $0 = try? registry.resolve(Hub.self) as AnyObject }
-            }
+            let (finished, built) = resolveHubOnAThread(registry)
             #expect(finished)
             guard finished, let task = background.withLock({ $0 }) else {
                 Issue.record("the factory started no task")
@@ -424,7 +376,41 @@ struct FactoryThreadHopTests {
             #expect(waited.withLock { $0 }, "the task never waited for the build")
             #expect(result == "resolved")
             #expect(builds.value == 1)
-            #expect(instance != nil && (instance as AnyObject) === built.withLock { $0 })
+            #expect(instance != nil && (instance as AnyObject) === built)
+        }
+    }
+}
+
+extension FactoryThreadHopTests {
+    /// How a factory runs a resolve off its own task.
+    enum Hop: CustomTestStringConvertible, Sendable {
+        /// On a thread of its own, waited for.
+        case waitedForThread
+        /// In a `Task.immediate` that does not suspend, so it has finished when
+        /// `Task.immediate` returns.
+        case immediateTask
+
+        /// Runs `body` as the hop says; returns `false` when it had not finished by the time
+        /// it should have (the thread's time limit, or the immediate task's first suspension).
+        func run(_ body: @escaping @Sendable () -> Void) -> Bool {
+            switch self {
+            case .waitedForThread:
+                return onAnotherThread(body)
+            case .immediateTask:
+                let done = Guarded(false)
+                Task.immediate {
+                    body()
+                    done.withLock { $0 = true }
+                }
+                return done.withLock { $0 }
+            }
+        }
+
+        var testDescription: String {
+            switch self {
+            case .waitedForThread: "a thread waited for"
+            case .immediateTask: "Task.immediate"
+            }
         }
     }
 }

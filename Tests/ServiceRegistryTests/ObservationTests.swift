@@ -3,6 +3,7 @@ import ServiceRegistry
 import ServiceRegistryTestComponent
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 /// Collects resolution events from any thread.
 private final class EventLog: @unchecked Sendable {

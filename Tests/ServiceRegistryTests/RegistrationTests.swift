@@ -1,5 +1,6 @@
 import ServiceRegistry
 import Testing
+import ThreadTestSupport
 
 /// Runs a task until it is freed, as a poller or a listener does.
 private final class Poller: ReviewService {

@@ -1,5 +1,6 @@
 import ServiceRegistry
 import Testing
+import ThreadTestSupport
 
 @Suite("Scopes")
 struct ScopeTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // TypeZooTests.swift sends the zoo down every path on one thread. These tests send some of
 // it through threads, where the raw-memory moves race each other: a singleton's first

@@ -2,6 +2,7 @@ import ServiceRegistry
 import ServiceRegistryTestComponent
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // Fixtures are private to this file so they never clash with other test files' types.
 
