@@ -151,6 +151,7 @@ targets_table=(
     "registry_benchmark           Sources/registry-benchmark                        executable macos"
     "ServiceRegistryTestComponent Tests/ServiceRegistryTestComponent                library    macos"
     "SeededRandom                 Tests/SeededRandom                                library    macos"
+    "ThreadTestSupport            Tests/ThreadTestSupport                           library    macos"
     "ServiceRegistryTests         Tests/ServiceRegistryTests                        test       macos"
     "ServiceRegistryTestingTests  Tests/ServiceRegistryTestingTests                 test       macos"
     "ServiceRouterTests           Tests/ServiceRouterTests                          test       macos"
