@@ -251,7 +251,7 @@ struct FactoryThreadHopTests {
     /// not need the service being built, or starts a `Task.immediate` that runs it at once
     /// on the factory's thread (it builds the service there, or waits for another thread
     /// building it).
-    @Test(arguments: [Scope.singleton, .weak], [Hop.waitedForThread, .immediateTask])
+    @Test(arguments: [Scope.singleton, .weak], Hop.available)
     func aFactoryResolvingAnotherSharedServiceOffItsTaskBuildsEachOnce(scope: Scope, hop: Hop) {
         for _ in 0..<5 {
             let registry = ServiceRegistry()
@@ -335,6 +335,7 @@ struct FactoryThreadHopTests {
     /// was seen to resume from a yield on the starting thread before `Task.immediate`
     /// returned (9 times in 40), which on a factory's thread is the documented limit
     /// (a wait on the build's own lock), not what this test is about.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test(arguments: [Scope.singleton, .weak])
     func aTaskImmediateThatSuspendsBeforeResolvingTheServiceBeingBuiltWaitsForTheBuild(scope: Scope) async {
         let executor = ThreadExecutor(stackSize: 1 << 20)
@@ -397,12 +398,23 @@ extension FactoryThreadHopTests {
             case .waitedForThread:
                 return onAnotherThread(body)
             case .immediateTask:
+                // Never listed where it is not available (see `available`).
+                guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return false }
                 let done = Guarded(false)
                 Task.immediate {
                     body()
                     done.withLock { $0 = true }
                 }
                 return done.withLock { $0 }
+            }
+        }
+
+        /// The hops this system can make: `Task.immediate` is new in macOS 26 and its peers.
+        static var available: [Hop] {
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                [.waitedForThread, .immediateTask]
+            } else {
+                [.waitedForThread]
             }
         }
 
