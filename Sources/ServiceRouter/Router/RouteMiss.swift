@@ -23,7 +23,7 @@ enum RouteMiss {
 
 extension ServiceRouter.State {
     /// What happens to `url` from `origin` when no route eligible for that origin takes it
-    /// (or none that has not declined it), as this state says.
+    /// (or every one that does has declined it), as this state says.
     ///
     /// - Parameter allowList: The configuration's allowed external schemes, if any.
     func miss(for url: RouteURL, from origin: URLOrigin, allowList: Set<String>?) -> RouteMiss {
@@ -32,7 +32,8 @@ extension ServiceRouter.State {
             return .refused(.schemeNotAllowed(allowed: allowList.sorted(), schemeRoutesAreInAppOnly: false))
         }
         if allowList == nil, !allowsExternalURLs(ofScheme: url.scheme) {
-            // The scheme has routes, all in-app only: the fix is not to add it to a list.
+            // When the scheme has routes, all in-app only, the error says so: the fix is then
+            // not to add the scheme to a list.
             return .refused(
                 .schemeNotAllowed(
                     allowed: externallyAllowedSchemes, schemeRoutesAreInAppOnly: trie.hasRoutes(forScheme: url.scheme)))
