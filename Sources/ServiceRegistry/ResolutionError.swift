@@ -249,6 +249,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
         case .argumentMismatch:
             let wanted = registeredArgumentTypes.first.flatMap { $0 }
             let alternative = givenArgumentType.map { "an argument of type `\($0)`" } ?? "no argument"
+            // Almost always a factory whose argument was written without its type (see the
+            // note): resolving with a metatype is not what was meant.
+            if wanted == "Any.Type", registeredArgumentTypes.count == 1, let given = givenArgumentType {
+                return "write the type of the factory's argument, as in `{ (r, id: \(given)) in ... }`, "
+                    + "so that it takes \(alternative)."
+            }
             if let wanted {
                 return "resolve it with an argument of type `\(wanted)`: "
                     + "registry.resolve(\(metatype)\(nameArgument), argument: ...), "

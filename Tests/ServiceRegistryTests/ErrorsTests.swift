@@ -251,6 +251,12 @@ struct ErrorsTests {
             error.note == "A factory that takes an `Any.Type` is usually one whose argument parameter is written "
                 + "without its type, as in `{ r, id in ... }`, and used only in a string interpolation: Swift then "
                 + "infers `Any.Type`. Write the type, as in `{ (r, id: String) in ... }`.")
+        // The fix is the same, not a resolve with a metatype.
+        #expect(
+            error.description.contains(
+                "  Fix: write the type of the factory's argument, as in `{ (r, id: String) in ... }`, so that it takes "
+                    + "an argument of type `String`."),
+            "\(error)")
 
         // A factory written with another argument type gets no such note.
         registry.register(BookScreen.self, name: "typed") { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
