@@ -374,6 +374,16 @@ struct ValidationTests {
         let one = ServiceRegistry()
         one.register(Inventory.self) { _ in Thing() }
         #expect(try one.validate().description == "ServiceRegistry validation passed: 1 registration built.")
+
+        // With nothing built, the report does not say that validation passed.
+        let unchecked = ServiceRegistry()
+        unchecked.register(Receipts.self) { (_, id: String) in Thing() }
+        #expect(
+            try unchecked.validate().description
+                == "ServiceRegistry validation checked nothing: no registration was built. Not checked (its factory "
+                + "takes an argument, and no sample of that type was given): Receipts (argument: String). To check "
+                + "it, pass a sample `String` to validate(sampleArguments:).")
+        #expect(try ServiceRegistry().validate().description == "ServiceRegistry validation passed: 0 registrations built.")
     }
 
     @Test func honoursActiveOverrides() throws {

@@ -19,9 +19,13 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     let missingSampleTypes: [String]
 
     /// How many were built, then the registrations not checked and the sample arguments
-    /// that would check them.
+    /// that would check them. When every registration takes an argument and none was
+    /// built, it says that nothing was checked rather than that validation passed.
     public var description: String {
-        var text = "ServiceRegistry validation passed: \(built.count) registration\(built.count == 1 ? "" : "s") built."
+        var text =
+            built.isEmpty && !notChecked.isEmpty
+            ? "ServiceRegistry validation checked nothing: no registration was built."
+            : "ServiceRegistry validation passed: \(built.count) registration\(built.count == 1 ? "" : "s") built."
         if let notCheckedText = Self.notCheckedText(notChecked, missingSampleTypes: missingSampleTypes) {
             text += " " + notCheckedText
         }
