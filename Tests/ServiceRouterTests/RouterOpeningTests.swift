@@ -325,6 +325,36 @@ struct RouterOpeningTests {
         #expect(try router.open("weread://a/1", as: String.self) == "fallback")
     }
 
+    /// When every candidate declines, what follows (refused, or the fallbacks) comes from the
+    /// reading of the router's state that listed the candidates after the best route
+    /// declined, even when a later candidate changes routes or fallbacks before declining:
+    /// here an in-app-only route refuses the external URL, though a declining handler made
+    /// it public meanwhile (read after the handlers, no route would refuse it and the
+    /// fallback, which no reading would reach, ran), and a fallback a handler sets is for
+    /// later opens.
+    @Test func whatFollowsADeclineComesFromTheReadingOfTheCandidates() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        router.setFallback(forScheme: "t") { _ in "fallback" }
+        try router.register("t://h/x", inAppOnly: true) { (_: any Greeter, _) in "in-app only" }
+        try router.register("t://h/:a", priority: 2) { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try router.register("t://h/:b", priority: 1) { [weak router] (_: any Greeter, _) -> RouteOutcome<String> in
+            try router?.register("t://h/x") { (_: any Greeter, _) in "made public" }
+            return .declined
+        }
+        let reason = routeErrorReason { () throws(RouteError) in try router.open("t://h/x", from: .external) }
+        #expect(caseName(reason) == "inAppOnly")
+        #expect(try router.open("t://h/x", as: String.self, from: .external) == "made public")
+
+        let declining = ServiceRouter(registry: makeRegistry())
+        try declining.register("t://h/:a", priority: 2) { (_: any Greeter, _) -> RouteOutcome<String> in .declined }
+        try declining.register("t://h/:b", priority: 1) { [weak declining] (_: any Greeter, _) -> RouteOutcome<String> in
+            declining?.setFallback(forScheme: "t") { _ in "set while declining" }
+            return .declined
+        }
+        #expect(caseName(routeErrorReason { () throws(RouteError) in try declining.open("t://h/y") }) == "declined")
+        #expect(try declining.open("t://h/y", as: String.self) == "set while declining")
+    }
+
     /// The message names every route that declined, in the order they were tried.
     @Test func aDeclinedErrorNamesEveryRouteThatDeclined() throws {
         let router = ServiceRouter(registry: makeRegistry())

@@ -499,6 +499,13 @@ private final class Flag: Sendable {
 /// moments; each failed on every run before the fix. Each opens one URL from outside while
 /// one writer changes what decides it.
 extension RouterThreadsTests {
+    /// Whether a writer that alternates between two states each round yields before `round`:
+    /// every 64 rounds, once after an even round and once after an odd one, so that even a
+    /// reader that runs only while the writer yields (one thread for both) meets both states.
+    private static func yields(at round: Int) -> Bool {
+        round % 64 == 0 || round % 64 == 33
+    }
+
     /// Opens `url` from outside until `writer` is done, counting the outcomes: the handler's
     /// result, or the case of the error.
     private static func outcomes(
@@ -542,11 +549,16 @@ extension RouterThreadsTests {
         try router.register("t://x", inAppOnly: true) { (_: any Greeter, _) in "x" }
         let counts = await Self.outcomes(of: "t://x", in: router) {
             for round in 0..<3_000 {
-                if round.isMultiple(of: 64) { await Task.yield() }
-                try? router.register("t://x", inAppOnly: round.isMultiple(of: 2)) { (_: any Greeter, _) in "x" }
+                if Self.yields(at: round) { await Task.yield() }
+                do {
+                    try router.register("t://x", inAppOnly: round.isMultiple(of: 2)) { (_: any Greeter, _) in "x" }
+                } catch {
+                    Issue.record("registering t://x threw \(error)")
+                }
             }
         }
         #expect(Set(counts.keys).isSubset(of: ["x", "inAppOnly"]), "\(counts)")
+        #expect(counts["x", default: 0] > 0 && counts["inAppOnly", default: 0] > 0, "opens met one form only: \(counts)")
     }
 
     /// While a scheme without routes gets a fallback and loses it again, an external URL of
@@ -558,7 +570,7 @@ extension RouterThreadsTests {
         router.setFallback { _ in "global" }
         let counts = await Self.outcomes(of: "u://x", in: router) {
             for round in 0..<3_000 {
-                if round.isMultiple(of: 64) { await Task.yield() }
+                if Self.yields(at: round) { await Task.yield() }
                 if round.isMultiple(of: 2) {
                     router.setFallback(forScheme: "u") { _ in "scheme" }
                 } else {
@@ -567,6 +579,9 @@ extension RouterThreadsTests {
             }
         }
         #expect(Set(counts.keys).isSubset(of: ["scheme", "schemeNotAllowed"]), "\(counts)")
+        #expect(
+            counts["scheme", default: 0] > 0 && counts["schemeNotAllowed", default: 0] > 0,
+            "opens met one state only: \(counts)")
     }
 
     /// While schemes get their first public route, an external URL of the newest is opened
@@ -577,11 +592,16 @@ extension RouterThreadsTests {
         let router = ServiceRouter(registry: makeRegistry())
         let newest = Progress()
         let done = Flag()
+        let refusals = Progress()
         let contradictions = await withTaskGroup(of: [String].self) { group in
             group.addTask {
                 for scheme in 1...3_000 {
                     if scheme.isMultiple(of: 64) { await Task.yield() }
-                    try? router.register("s\(scheme)://open") { (_: any Greeter, _) in "open" }
+                    do {
+                        try router.register("s\(scheme)://open") { (_: any Greeter, _) in "open" }
+                    } catch {
+                        Issue.record("registering s\(scheme)://open threw \(error)")
+                    }
                     newest.publish(scheme)
                 }
                 done.set()
@@ -598,6 +618,7 @@ extension RouterThreadsTests {
                         try router.open("\(scheme)://open", from: .external)
                     } catch {
                         guard case .schemeNotAllowed(scheme, let allowed) = error.reason else { continue }
+                        refusals.advance()
                         if allowed.contains(scheme) || error.description.contains("every route of it is in-app only") {
                             contradictions.append(error.description)
                         }
@@ -608,5 +629,6 @@ extension RouterThreadsTests {
             return await group.reduce(into: []) { $0 += $1 }
         }
         #expect(contradictions.count == 0, "\(contradictions.prefix(2))")
+        #expect(refusals.value > 0, "no open was refused, so none could contradict its refusal")
     }
 }

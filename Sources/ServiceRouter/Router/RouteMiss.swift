@@ -13,10 +13,13 @@ enum RouteMiss {
     case unmatched(fallbacks: [any RouteAction])
 
     enum Refusal {
-        /// The URL's scheme is not allowed: the schemes that are, sorted, and whether the
-        /// scheme has routes, all of them in-app only (without an allow-list).
+        /// The URL's scheme is not in the configured allow-list.
+        case schemeNotInAllowList
+        /// Without an allow-list, the URL's scheme is not allowed: the schemes that are,
+        /// sorted, and whether the scheme has routes, all of them in-app only.
         case schemeNotAllowed(allowed: [String], schemeRoutesAreInAppOnly: Bool)
-        /// Only this in-app-only route takes the URL.
+        /// The best in-app-only route matching the URL, which no public route takes (or
+        /// every public one that does has declined).
         case inAppOnly(Route)
     }
 }
@@ -29,7 +32,7 @@ extension ServiceRouter.State {
     func miss(for url: RouteURL, from origin: URLOrigin, allowList: Set<String>?) -> RouteMiss {
         guard origin == .external else { return .unmatched(fallbacks: fallbacks(for: url.scheme)) }
         if let allowList, !allowList.contains(url.scheme) {
-            return .refused(.schemeNotAllowed(allowed: allowList.sorted(), schemeRoutesAreInAppOnly: false))
+            return .refused(.schemeNotInAllowList)
         }
         if allowList == nil, !allowsExternalURLs(ofScheme: url.scheme) {
             // When the scheme has routes, all in-app only, the error says so: the fix is then

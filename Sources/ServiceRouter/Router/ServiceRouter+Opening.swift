@@ -197,9 +197,14 @@ extension ServiceRouter {
     /// The error for an external URL refused outright.
     private func error(for refusal: RouteMiss.Refusal, _ url: RouteURL) -> RouteError {
         switch refusal {
+        case .schemeNotInAllowList:
+            // Sorted here, outside the lock: the list is configuration, not state.
+            let allowed = configuration.allowedExternalSchemes?.sorted() ?? []
+            return RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
         case .schemeNotAllowed(let allowed, let schemeRoutesAreInAppOnly):
             var error = RouteError(.schemeNotAllowed(scheme: url.scheme, allowed: allowed), url: url.string)
-            error.schemeRoutesAreInAppOnly = schemeRoutesAreInAppOnly
+            // Set only when true: setting it copies the error's storage.
+            if schemeRoutesAreInAppOnly { error.schemeRoutesAreInAppOnly = true }
             return error
         case .inAppOnly(let route):
             return RouteError(.inAppOnly(pattern: route.pattern.canonical), url: url.string)
@@ -242,11 +247,16 @@ extension ServiceRouter {
     ///
     /// An external URL that an in-app-only route matches is then refused with
     /// ``RouteError/Reason/inAppOnly(pattern:)``, as when no public route matches it at
-    /// all: public routes that decline it do not take it, so no fallback runs. That is
-    /// decided as for a URL no route takes (``RouteMiss``), from the state after the
-    /// handlers ran.
+    /// all: public routes that decline it do not take it, so no fallback runs. What
+    /// happens when every candidate declines is decided as for a URL no route takes
+    /// (``RouteMiss``), from the same reading of the state as the candidates: a handler
+    /// that changes routes or fallbacks before it declines changes what later opens do,
+    /// not the rest of this one.
     private func dispatchAfterDecline(of declined: Route, _ url: RouteURL, from origin: URLOrigin) throws(RouteError) -> (Any, String?) {
-        let candidates = state.withLock { $0.trie.allMatches(for: url) { $0.admits(origin) } }
+        let allowList = configuration.allowedExternalSchemes
+        let (candidates, miss) = state.withLock { state in
+            (state.trie.allMatches(for: url) { $0.admits(origin) }, state.miss(for: url, from: origin, allowList: allowList))
+        }
         var declinedPatterns = [declined.pattern.canonical]
         for candidate in candidates where candidate !== declined {
             switch try candidate.action.run(in: registry, request: candidate.request(for: url, from: origin)) {
@@ -254,10 +264,7 @@ extension ServiceRouter {
             case .declined: declinedPatterns.append(candidate.pattern.canonical)
             }
         }
-        // Read afresh: the handlers ran outside the lock, and routes and fallbacks may have
-        // changed meanwhile.
-        let allowList = configuration.allowedExternalSchemes
-        switch state.withLock({ $0.miss(for: url, from: origin, allowList: allowList) }) {
+        switch miss {
         case .unmatched(let fallbacks):
             if let handled = try runFallbacks(fallbacks, url, origin) { return handled }
             throw RouteError(.declined(patterns: declinedPatterns), url: url.string)
