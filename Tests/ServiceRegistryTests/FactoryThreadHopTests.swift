@@ -32,17 +32,6 @@ private final class SpokeImpl: Spoke {
 
 private final class RimImpl: Rim {}
 
-/// Runs `body` on a thread of its own and waits for it, up to `seconds`. Returns `false`
-/// when it did not finish in time. The thread is what a factory hops to.
-private func onAnotherThread(within seconds: Double = 20, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done.wait(timeout: .now() + seconds) == .success
-}
-
 /// What a resolve on some thread ended with, told by reason, or "resolved".
 private func outcome(_ body: () throws -> Void) -> String {
     do {
@@ -385,7 +374,7 @@ struct FactoryThreadHopTests {
 extension FactoryThreadHopTests {
     /// How a factory runs a resolve off its own task.
     enum Hop: CustomTestStringConvertible, Sendable {
-        /// On a thread of its own, waited for.
+        /// On a thread of its own, waited for up to 20 s.
         case waitedForThread
         /// In a `Task.immediate` that does not suspend, so it has finished when
         /// `Task.immediate` returns.
@@ -396,7 +385,7 @@ extension FactoryThreadHopTests {
         func run(_ body: @escaping @Sendable () -> Void) -> Bool {
             switch self {
             case .waitedForThread:
-                return onAnotherThread(body)
+                return onThreads(1, within: 20) { _ in body() }
             case .immediateTask:
                 // Never listed where it is not available (see `available`).
                 guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return false }
