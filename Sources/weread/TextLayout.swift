@@ -68,8 +68,11 @@ enum TextLayout {
         let scalarCount = text.unicodeScalars.count
         guard scalarCount > 100 else { return visible(text) }
         let start = String(String.UnicodeScalarView(text.unicodeScalars.prefix(64)))
-        let characters = count(text.count, "character")
-        let length = text.count == scalarCount ? characters : characters + ", " + count(scalarCount, "Unicode scalar")
+        // Counted once: counting characters walks the whole text, which may be megabytes.
+        let characterCount = text.count
+        let characters = count(characterCount, "character")
+        let length =
+            characterCount == scalarCount ? characters : characters + ", " + count(scalarCount, "Unicode scalar")
         return visible(start) + "… (\(length))"
     }
 
