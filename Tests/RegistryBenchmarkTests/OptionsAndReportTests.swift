@@ -125,11 +125,15 @@ struct ReportTests {
         #expect(beyond.first { $0.target.contains("0 allocations") }?.status == .notMet)
     }
 
-    @Test func ratioTargetsQuoteTheOwnedFloorWhenItRan() {
+    @Test func ratioTargetsQuoteTheFloorsThatRan() {
         let withFloor = PerformanceTargets.assess([
             result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
             result(CaseName.singleton, SubjectName.directOwned, nanoseconds: 25),
             result(CaseName.singleton, SubjectName.registry, nanoseconds: 50),
+            result(CaseName.singleton, SubjectName.frozenTable, nanoseconds: 30),
+            result(CaseName.transient, SubjectName.direct, nanoseconds: 20),
+            result(CaseName.transient, SubjectName.registry, nanoseconds: 50),
+            result(CaseName.transient, SubjectName.frozenTable, nanoseconds: 24),
             result(CaseName.threads1, SubjectName.directOwned, nanoseconds: 10),
             result(CaseName.threads2, SubjectName.directOwned, nanoseconds: 40),
             result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
@@ -137,7 +141,10 @@ struct ReportTests {
         ])
         #expect(
             withFloor.first { $0.target.contains("≤ 2× direct") }?.measured
-                == "5.00× direct (50.00 ns vs 10.00 ns; direct-owned, the floor: 2.50×)")
+                == "5.00× direct (50.00 ns vs 10.00 ns; direct-owned, the floor: 2.50×; frozen-table, without the contract: 3.00×)")
+        #expect(
+            withFloor.first { $0.target.contains("transient resolve") }?.measured
+                == "2.50× direct (50.00 ns vs 20.00 ns; frozen-table, without the contract: 1.20×)")
         #expect(
             withFloor.first { $0.target.contains("one singleton") }?.measured
                 == "0.50× the throughput of one thread; direct-owned, the floor: 0.25×")

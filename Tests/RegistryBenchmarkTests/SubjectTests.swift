@@ -13,6 +13,7 @@ private func makeSource(_ subject: String) -> any ServiceSource {
         return URLBlockSource(router: URLBlockRouter(launching: URLBlockComponents.serviceComponents))
     case SubjectName.mediator: return MediatorSource(mediator: .shared)
     case SubjectName.naiveDictionary: return NaiveSource(container: NaiveSubject.makeContainer())
+    case SubjectName.frozenTable: return FrozenTableSource(table: FrozenTableSubject.makeTable())
     default: return DirectSource()
     }
 }
@@ -21,6 +22,7 @@ private func makeSource(_ subject: String) -> any ServiceSource {
 private let sharedSerials = [
     SubjectName.direct: 0, SubjectName.directOwned: 0, SubjectName.registry: RegistrySubject.sharedSerial, SubjectName.urlBlock: 3,
     SubjectName.mediator: 4, SubjectName.naiveDictionary: NaiveSubject.sharedSerial,
+    SubjectName.frozenTable: FrozenTableSubject.sharedSerial,
 ]
 
 @Suite("Every subject builds what it claims")
@@ -263,6 +265,12 @@ private func runOnce(_ benchmark: Benchmark, operations: Int) throws -> Any? {
     return try prepare()(operations)
 }
 
+/// Whether `table` has a factory for the generated type `keyType`.
+private func frozenTableHolds(_ keyType: any GeneratedKey.Type, in table: FrozenTable) -> Bool {
+    func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? table.resolve(Key.self)) != nil }
+    return open(keyType)
+}
+
 /// Whether `container` has a factory for the generated type `keyType`.
 private func naiveHolds(_ keyType: any GeneratedKey.Type, in container: NaiveContainer) -> Bool {
     func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? container.resolve(Key.self)) != nil }
@@ -286,6 +294,11 @@ struct SizedCaseTests {
         #expect(try NaiveSource(container: container).sharedService().serial == NaiveSubject.sharedSerial)
         #expect(naiveHolds(GeneratedKeys.types[fillers - 1], in: container))
         #expect(!naiveHolds(GeneratedKeys.types[fillers], in: container))
+
+        let table = FrozenTableSubject.makeLookupTable(fillers: fillers)
+        #expect(try FrozenTableSource(table: table).sharedService().serial == FrozenTableSubject.sharedSerial)
+        #expect(frozenTableHolds(GeneratedKeys.types[fillers - 1], in: table))
+        #expect(!frozenTableHolds(GeneratedKeys.types[fillers], in: table))
     }
 
     @Test(arguments: [SubjectName.registry, SubjectName.urlBlock, SubjectName.naiveDictionary])

@@ -9,7 +9,7 @@ enum LookupCases {
     /// the floor the ratios are taken against).
     ///
     /// - Parameter options: Unused; the sizes are fixed by the case names.
-    /// - Returns: Two cases × four subjects.
+    /// - Returns: Two cases × five subjects.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         sizes.flatMap { caseName, registrations -> [Benchmark] in
             let fillers = registrations - 1
@@ -25,6 +25,9 @@ enum LookupCases {
                 }),
                 Benchmark(caseName: caseName, subject: SubjectName.naiveDictionary, workload: .calls {
                     ResolveCases.singleton(NaiveSource(container: NaiveSubject.makeLookupContainer(fillers: fillers)))
+                }),
+                Benchmark(caseName: caseName, subject: SubjectName.frozenTable, workload: .calls {
+                    ResolveCases.singleton(FrozenTableSource(table: FrozenTableSubject.makeLookupTable(fillers: fillers)))
                 }),
             ]
         }

@@ -4,7 +4,7 @@ enum ResolveCases {
     /// The resolve benchmarks, case by case, each case with every subject.
     ///
     /// - Parameter options: Unused; resolve cases need no sizing.
-    /// - Returns: Six cases × six subjects.
+    /// - Returns: Six cases × seven subjects.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         let bySubject = [
             cases(SubjectName.direct) { DirectSource() },
@@ -15,6 +15,7 @@ enum ResolveCases {
             },
             cases(SubjectName.mediator) { MediatorSource(mediator: .shared) },
             cases(SubjectName.naiveDictionary) { NaiveSource(container: NaiveSubject.makeContainer()) },
+            cases(SubjectName.frozenTable) { FrozenTableSource(table: FrozenTableSubject.makeTable()) },
         ]
         // Case-major order, so the run and the table read case by case.
         return bySubject[0].indices.flatMap { index in bySubject.map { $0[index] } }

@@ -20,7 +20,7 @@ enum ThreadCases {
     /// The thread benchmarks for every subject.
     ///
     /// - Parameter options: Unused.
-    /// - Returns: Four cases × six subjects.
+    /// - Returns: Four cases × seven subjects.
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         cases.flatMap { caseName, threads, ownService -> [Benchmark] in
             func benchmark<Source: ServiceSource>(_ subject: String, _ makeSource: @escaping () -> Source) -> Benchmark {
@@ -37,6 +37,7 @@ enum ThreadCases {
                 },
                 benchmark(SubjectName.mediator) { MediatorSource(mediator: .shared) },
                 benchmark(SubjectName.naiveDictionary) { NaiveSource(container: NaiveSubject.makeContainer()) },
+                benchmark(SubjectName.frozenTable) { FrozenTableSource(table: FrozenTableSubject.makeTable()) },
             ]
         }
     }

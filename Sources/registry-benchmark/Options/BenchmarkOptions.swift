@@ -157,8 +157,8 @@ struct BenchmarkOptions: Sendable {
           --filter CASE  run only cases whose name contains CASE (repeatable; one
                          that matches no case is refused)
           --subject NAME run only that subject: direct, direct-owned, registry,
-                         url-block, mediator, naive-dictionary, router-match,
-                         router-open, router (repeatable)
+                         url-block, mediator, naive-dictionary, frozen-table,
+                         router-match, router-open, router (repeatable)
           --help         show this text
 
         Exit status: 0 when every benchmark ran, 1 when one failed (each failure and its

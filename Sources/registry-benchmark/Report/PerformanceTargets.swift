@@ -37,11 +37,18 @@ enum PerformanceTargets {
             value.map { "; \(SubjectName.directOwned), the floor: \(format($0))×" } ?? ""
         }
 
+        /// What `frozen-table` reached in the same case, when it ran: a container that
+        /// finds services at run time, without the registry's contract.
+        func withoutContract(_ value: Double?) -> String {
+            value.map { "; \(SubjectName.frozenTable), without the contract: \(format($0))×" } ?? ""
+        }
+
         func ratio(_ caseName: String, _ limit: Double, _ target: String) {
             assessments.append(
                 check(target, figures.ratioToDirect(caseName, registry), limit: limit) {
                     "\(format($0))× direct (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(caseName, SubjectName.direct)))"
-                        + "\(floor(figures.ratioToDirect(caseName, SubjectName.directOwned))))"
+                        + floor(figures.ratioToDirect(caseName, SubjectName.directOwned))
+                        + withoutContract(figures.ratioToDirect(caseName, SubjectName.frozenTable)) + ")"
                 })
         }
 

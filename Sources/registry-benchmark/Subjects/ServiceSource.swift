@@ -189,3 +189,22 @@ struct NaiveSource: ServiceSource {
     }
     func graphRoot() throws -> any GraphRoot { try container.resolve((any GraphRoot).self) }
 }
+
+/// `frozen-table`: resolve from a ``FrozenTable``.
+struct FrozenTableSource: ServiceSource {
+    let table: FrozenTable
+
+    func sharedService() throws -> any SharedService { try table.resolve((any SharedService).self) }
+    func threadService(_ thread: Int) throws -> any SharedService {
+        try table.resolve((any SharedService).self, name: ThreadSharedServiceImpl.names[thread])
+    }
+    func trivialService() throws -> any TrivialService { try table.resolve((any TrivialService).self) }
+    func secondaryTrivialService() throws -> any TrivialService {
+        try table.resolve((any TrivialService).self, name: TrivialServiceImpl.secondaryName)
+    }
+    func chainHead() throws -> any ChainHead { try table.resolve((any ChainHead).self) }
+    func bookScreen(bookID: String) throws -> any BookScreen {
+        try table.resolve((any BookScreen).self, argument: bookID)
+    }
+    func graphRoot() throws -> any GraphRoot { try table.resolve((any GraphRoot).self) }
+}
