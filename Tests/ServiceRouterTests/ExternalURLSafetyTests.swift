@@ -1,6 +1,9 @@
 import ServiceRouter
 import Testing
 
+/// What an `argument:` closure throws when it finds it could open an in-app-only route.
+private struct ReachedInAppOnlyRoute: Error {}
+
 @Suite("External URL safety")
 struct ExternalURLSafetyTests {
     @Test func byDefaultExternalURLsMayUseOnlySchemesWithRoutesTheyMayOpenOrSchemeFallbacks() throws {
@@ -289,6 +292,20 @@ struct ExternalURLSafetyTests {
         }) { (profile: any Profile, _) in profile.userID }
         #expect(try router.open("weread://probe", as: Int.self, from: .external) == 0)
         #expect(try router.open("weread://probe", as: Int.self) == 1)
+    }
+
+    /// `canOpen` runs an `argument:` closure with the origin it is asked about, as `open`
+    /// does: here the closure fails wherever it could reach the in-app-only route.
+    @Test func canOpenRunsAnArgumentClosureWithTheOriginItIsAskedAbout() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://debug/reset", inAppOnly: true) { (_: any Greeter, _) in "reset" }
+        try router.register("weread://probe", argument: { [weak router] _ -> Int in
+            if try #require(router).canOpen("weread://debug/reset") { throw ReachedInAppOnlyRoute() }
+            return 1
+        }) { (profile: any Profile, _) in profile.userID }
+        #expect(router.canOpen("weread://probe", from: .external))
+        #expect(!router.canOpen("weread://probe", from: .inApp))
+        #expect(!router.canOpen("weread://probe"))
     }
 
     @Test func aURLAHandlerOpensWithoutAnOriginIsTrustedNoMoreThanTheOneItHandles() throws {

@@ -14,10 +14,12 @@ enum InheritedOrigin {
     @TaskLocal static var current: URLOrigin = .inApp
 
     /// Runs `body` with ``current`` set to `origin`.
-    static func bind<Value>(_ origin: URLOrigin, _ body: () throws(RouteError) -> Value) throws(RouteError) -> Value {
+    static func bind<Value, Failure: Error>(
+        _ origin: URLOrigin, _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         // `withValue` rethrows untyped errors, so the typed error travels in a `Result`.
         try $current.withValue(origin) {
-            Result { () throws(RouteError) in try body() }
+            Result { () throws(Failure) in try body() }
         }.get()
     }
 }

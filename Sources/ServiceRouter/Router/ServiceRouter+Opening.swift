@@ -103,6 +103,8 @@ extension ServiceRouter {
     /// the scheme allow-list, in-app-only routes, parameter types, required query items,
     /// fallbacks, whether the route's service is registered, and whether a route's
     /// `argument:` conversion succeeds. It cannot know whether a handler will decline.
+    /// The conversion runs with `origin` as the origin a URL it opens or checks inherits,
+    /// as it would in ``open(_:from:)``.
     ///
     /// - Parameters:
     ///   - url: The URL text.
@@ -110,6 +112,12 @@ extension ServiceRouter {
     /// - Returns: `true` when opening would run a route's or fallback's handler.
     public func canOpen(_ url: String, from origin: URLOrigin) -> Bool {
         guard let parsed = try? RouteURL(url, options: configuration.parsing) else { return false }
+        // A binding only when the origin changes, as in `dispatch`.
+        guard origin != InheritedOrigin.current else { return canOpen(parsed, from: origin) }
+        return InheritedOrigin.bind(origin) { canOpen(parsed, from: origin) }
+    }
+
+    private func canOpen(_ parsed: RouteURL, from origin: URLOrigin) -> Bool {
         switch findRoute(parsed, from: origin) {
         case .route(let best):
             return best.action.canRun(in: registry, request: best.request(for: parsed, from: origin))
