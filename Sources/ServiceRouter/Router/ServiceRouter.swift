@@ -23,8 +23,9 @@ import ServiceRegistry
 /// ```
 ///
 /// - Matching: literal segments beat typed parameters, which beat plain parameters,
-///   which beat wildcards; then more query and fragment requirements; then explicit
-///   priority; see ``RoutePattern`` for the syntax.
+///   which beat wildcards; then more literal query and fragment requirements, then more
+///   typed captures, then more plain ones; then explicit priority; see ``RoutePattern``
+///   for the syntax.
 ///   Its cost depends on the URL's length, not on the number of routes, except that
 ///   routes sharing one path and differing only in query, fragment or priority are tried
 ///   one by one.
