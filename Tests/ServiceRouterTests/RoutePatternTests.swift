@@ -115,6 +115,27 @@ struct RoutePatternTests {
         #expect(Array(name.unicodeScalars) == Array(asInURL.unicodeScalars))
     }
 
+    /// A parameter is a whole segment: `book-:id` (as Express-style routers write a prefix
+    /// and a parameter) would be the literal text `book-:id`, which no link spells, so it is
+    /// refused with the fix; a literal ':' is written `%3A`, in a segment as in a host.
+    @Test(arguments: [
+        ("app://book/isbn-:code", "the segment 'isbn-:code' contains ':' after its start, but a parameter is a whole segment (':code' alone between '/')"),
+        ("app://at/12:30", "the segment '12:30' contains ':' after its start, but a parameter is a whole segment (':30' alone between '/')"),
+        ("app:book-:id", "the segment 'book-:id' contains ':' after its start, but a parameter is a whole segment (':id' alone between '/')"),
+        ("app://x/a:", "the segment 'a:' contains ':' after its start, but a parameter is a whole segment (':name' alone between '/')"),
+    ])
+    func aColonInsideASegmentIsRefusedRatherThanMatchedLiterally(pattern: String, start: String) throws {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+        guard case .invalidPattern(_, let problem)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.hasPrefix(start), "\(problem)")
+        #expect(problem.hasSuffix("give the parameter a segment of its own, or write a literal ':' as %3A"), "\(problem)")
+        let router = try makeEchoRouter(["app://at/12%3A30"])
+        #expect(try router.open("app://at/12:30", as: String.self) == "app://at/12%3A30")
+    }
+
     @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {
         let reason = routeErrorReason { () throws(RouteError) in try RoutePattern("book/:id") }
         guard case .invalidPattern(_, let problem)? = reason else {

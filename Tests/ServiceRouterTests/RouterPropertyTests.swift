@@ -87,7 +87,7 @@ struct RouterPropertyTests {
             "=", ":term", "&", "#", ":frag", "%", "%3A", "%zz", "红", "BOOK", " ", ":", "_",
         ]
         var parsed = 0
-        for _ in 0..<3_000 {
+        for _ in 0..<4_000 {
             var text = ""
             for _ in 0..<Int.random(in: 1...12, using: &random) { text += random.pick(pieces) }
             do {

@@ -144,8 +144,24 @@ struct PatternParser {
             try claim(Self.string(name))
             return .wildcard(name: Self.string(name))
         default:
+            if let colon = piece.firstIndex(of: UInt8(ascii: ":")) { throw colonInsideSegment(piece, at: colon) }
             return .literal(try decode(piece, what: "segment '\(Self.string(piece))'"))
         }
+    }
+
+    /// The error for a literal segment with a raw ':' after its start (`book-:id`).
+    ///
+    /// A parameter is a whole segment, so `book-:id` would be the literal text `book-:id`,
+    /// which no deep link spells: a route that silently never matches. Express-style
+    /// routers read such a segment as a prefix and a parameter, which is what it most
+    /// likely means here too.
+    private func colonInsideSegment(_ piece: Piece, at colon: Piece.Index) -> RouteError {
+        let name = piece[(colon + 1)...].prefix { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name))
+        return invalid(
+            "the segment '\(Self.string(piece))' contains ':' after its start, but a parameter is a whole segment "
+                + "('\(parameter)' alone between '/'), so it would match only that literal text; give the parameter "
+                + "a segment of its own, or write a literal ':' as %3A")
     }
 
     /// The error for a wildcard written with a type (`*rest(int)`, `*(int)`), or `nil`
