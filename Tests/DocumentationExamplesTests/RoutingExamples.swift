@@ -511,6 +511,8 @@ extension RoutingExamples {
             })
             #expect(reason.map { "\($0)" }?.hasPrefix(refusal.reason) == true, "\(refusal.pattern) \(refusal.parameters)")
         }
+        // A wildcard left out matches nothing, rather than being refused as left out.
+        #expect(try router.url(for: "weread://web/*path") == "weread://web")
         // An extra item with the pattern's value is written once; others are kept, in order.
         #expect(
             try router.url(

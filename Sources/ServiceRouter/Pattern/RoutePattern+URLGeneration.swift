@@ -14,7 +14,8 @@ extension RoutePattern {
     ///
     /// - Parameters:
     ///   - parameters: A value for every parameter of the pattern, by name (an unnamed
-    ///     wildcard is `*`); values are turned into text with `description`.
+    ///     wildcard is `*`); values are turned into text with `description`. A wildcard
+    ///     left out matches nothing: `weread://web/*path` without `path` is `weread://web`.
     ///   - extraQuery: Extra query items appended after the ones the pattern requires. One
     ///     named like an item the pattern fixes or captures must have the value the pattern
     ///     gives it (it is then written once), since a URL opened reads only the first. Each

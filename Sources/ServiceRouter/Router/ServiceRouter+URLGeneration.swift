@@ -15,7 +15,8 @@ extension ServiceRouter {
     ///
     /// - Parameters:
     ///   - pattern: A route pattern; see ``RoutePattern``.
-    ///   - parameters: A value for every parameter of the pattern, by name.
+    ///   - parameters: A value for every parameter of the pattern, by name. A wildcard
+    ///     left out matches nothing: `weread://web/*path` without `path` is `weread://web`.
     ///   - query: Extra query items to append. One named like an item the pattern fixes or
     ///     captures must have the value the pattern gives it (it is then written once). Each
     ///     needs a name or a value: `QueryItem(name: "", value: nil)` has no text in a URL.
