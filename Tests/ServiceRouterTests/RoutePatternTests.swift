@@ -136,6 +136,30 @@ struct RoutePatternTests {
         #expect(try router.open("app://at/12:30", as: String.self) == "app://at/12%3A30")
     }
 
+    /// A parameter written as other routers write one (`{id}`, `{id:int}`) would be literal
+    /// text that no link spells, so it is refused with this router's spelling of it; literal
+    /// braces are written `%7B` and `%7D`.
+    @Test(arguments: [
+        ("app://book/{id}", "it contains '{id}', which is literal text here, not a parameter; write a parameter as ':id'"),
+        ("app://book/{id:int}/reviews", "it contains '{id:int}', which is literal text here, not a parameter; write a parameter as ':id(int)'"),
+        ("app://search?q={text}", "it contains '{text}', which is literal text here, not a parameter; write a parameter as ':text'"),
+        ("app://{screen}", "it contains '{screen}', which is literal text here, not a parameter; write a parameter as ':screen'"),
+        ("app://x#{part}", "it contains '{part}', which is literal text here, not a parameter; write a parameter as ':part'"),
+        ("app://book/{a b}", "it contains a space; percent-encode it"),
+        ("app://book/{id", "it contains '{', which is literal text here, not a parameter; write a parameter as ':name'"),
+        ("app://book/a}", "it contains '}', which is literal text here, not a parameter; write a parameter as ':name'"),
+    ])
+    func aParameterInBracesIsRefusedWithThisRoutersSpelling(pattern: String, start: String) throws {
+        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+        guard case .invalidPattern(_, let problem)? = reason else {
+            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.hasPrefix(start), "\(problem)")
+        let router = try makeEchoRouter(["app://book/%7Bid%7D"])
+        #expect(try router.open("app://book/{id}", as: String.self) == "app://book/%7Bid%7D")
+    }
+
     @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {
         let reason = routeErrorReason { () throws(RouteError) in try RoutePattern("book/:id") }
         guard case .invalidPattern(_, let problem)? = reason else {

@@ -51,6 +51,9 @@ struct PatternParser {
         if let byte = rest.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
             throw invalid("it contains \(byte == 0x20 ? "a space" : "a control character"); percent-encode it")
         }
+        if let brace = rest.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            throw braceInPattern(rest[brace...])
+        }
 
         var fragment: ValueConstraint?
         if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
@@ -88,6 +91,27 @@ struct PatternParser {
             scheme: scheme, hasAuthority: hasAuthority, segments: segments, query: query,
             fragment: fragment, canonical: canonical
         )
+    }
+
+    /// The error for a raw `{` or `}` (at the start of `rest`): most likely a parameter
+    /// written as other routers write one (`{id}`, `{id:int}`), which would otherwise be
+    /// literal text that no link spells, a route that silently never matches.
+    private func braceInPattern(_ rest: Piece) -> RouteError {
+        let inside = rest.dropFirst().prefix { $0 != UInt8(ascii: "}") }
+        let closed = rest.first == UInt8(ascii: "{") && inside.endIndex < rest.endIndex
+        let name = inside.prefix { $0 != UInt8(ascii: ":") }
+        let type = inside.dropFirst(name.count + 1)
+        let parameter: String
+        if closed, isIdentifier(name), !type.isEmpty, isIdentifier(type) {
+            parameter = "':\(Self.string(name))(\(Self.string(type)))'"
+        } else {
+            let shown = closed && isIdentifier(name) && type.isEmpty ? Self.string(name) : "name"
+            parameter = "':\(shown)' (':\(shown)(type)' for a typed one)"
+        }
+        let spelled = closed ? "{" + Self.string(inside) + "}" : Self.string(rest.prefix(1))
+        return invalid(
+            "it contains '\(spelled)', which is literal text here, not a parameter; write a parameter as \(parameter), "
+                + "or a literal brace as %7B or %7D")
     }
 
     /// Reads the host, refusing what a URL's host could not be for what it is, in the

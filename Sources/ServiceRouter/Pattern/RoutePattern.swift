@@ -14,7 +14,9 @@
 /// | `#:section` / `#reviews` | captures / requires the fragment |
 ///
 /// A query item's name is literal text (a parameter goes after its `=`), so `?:q` is
-/// refused: write `?q` or `?q=:q`, or `%3A` for a name that starts with `:`. The host is
+/// refused: write `?q` or `?q=:q`, or `%3A` for a name that starts with `:`. A parameter
+/// is a whole segment written with `:`, so `book-:id` and `{id}` are refused rather than
+/// read as literal text no link spells (write `%3A`, `%7B` and `%7D` for literal ones). The host is
 /// the first segment and may itself be a parameter (`weread://:screen`), but not an IP
 /// literal (`[::1]`).
 /// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
