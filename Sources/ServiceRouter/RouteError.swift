@@ -121,6 +121,13 @@ public struct RouteError: Error, CustomStringConvertible {
         get { storage.value.routesOfSchemeHaveHost }
         set { update { $0.routesOfSchemeHaveHost = newValue } }
     }
+    /// For ``Reason/invalidParameter(name:value:expected:pattern:)`` from opening a URL that
+    /// lacks what the route requires: a query item (`true`) or the fragment (`false`), so
+    /// the description can say how to make it optional.
+    var absentIsQueryItem: Bool? {
+        get { storage.value.absentIsQueryItem }
+        set { update { $0.absentIsQueryItem = newValue } }
+    }
     /// For ``Reason/conflictingQueryItem(name:value:pattern:)`` and
     /// ``Reason/conflictingFragment(value:pattern:)``: what the pattern says of that part,
     /// so the description can say where its value comes from instead.
@@ -146,6 +153,7 @@ public struct RouteError: Error, CustomStringConvertible {
         var declaredNames: [String]?
         var schemeRoutesAreInAppOnly = false
         var routesOfSchemeHaveHost: Bool?
+        var absentIsQueryItem: Bool?
         var patternConstraint: ValueConstraint?
     }
 
@@ -243,6 +251,7 @@ public struct RouteError: Error, CustomStringConvertible {
             let absent = url == nil ? "no value was given: pass one in parameters: [\"\(name)\": …]" : "it is missing"
             let found = value.map { "got '\(TypeName.visible($0))'" } ?? absent
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
+                + Self.optionalHint(absentIsQueryItem, name)
             if fallbackNotConsulted, let url {
                 return "No route matches '\(url)': parameter " + detail + " " + Self.fallbackNotConsultedNote
             }
@@ -327,6 +336,22 @@ public struct RouteError: Error, CustomStringConvertible {
             case nil:
                 return start + "the pattern fixes or captures the fragment" + lost + "Leave out fragment:."
             }
+        }
+    }
+
+    /// How to make optional the query item `name` (`isQueryItem`) or the fragment that a URL
+    /// lacked: a newcomer puts in the pattern what the handler reads, and the route then
+    /// refuses every URL without it.
+    private static func optionalHint(_ isQueryItem: Bool?, _ name: String) -> String {
+        switch isQueryItem {
+        case true?:
+            return " A pattern's query items are required: if '\(name)' may be left out, remove it from the pattern "
+                + "and read it in the handler with request.query(\"\(name)\")."
+        case false?:
+            return " A pattern's fragment is required: if it may be left out, remove it from the pattern and read it "
+                + "in the handler as request.url.fragment."
+        case nil:
+            return ""
         }
     }
 

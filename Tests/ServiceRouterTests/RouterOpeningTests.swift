@@ -672,7 +672,40 @@ struct RouterOpeningTests {
             return
         }
         let absent = try #require(throws: RouteError.self) { try router.open("weread://search?x") }
-        #expect(absent.description.hasSuffix("must be a non-empty value, but it is missing."))
+        #expect(absent.description.contains("must be a non-empty value, but it is missing."))
+    }
+
+    /// A newcomer puts in the pattern the query item or fragment a handler reads, and the
+    /// route then refuses every URL without it: the error says how to make it optional.
+    @Test(arguments: [
+        ("https://example.com/book/:id(int)?from=:source", "https://example.com/book/42",
+         "parameter 'from' of route 'https://example.com/book/:id(int)?from=:source' must be a non-empty value, but it is "
+            + "missing. A pattern's query items are required: if 'from' may be left out, remove it from the pattern and "
+            + "read it in the handler with request.query(\"from\")."),
+        ("weread://tab?name=reviews", "weread://tab?other=1",
+         "parameter 'name' of route 'weread://tab?name=reviews' must be 'reviews', but it is missing. A pattern's query "
+            + "items are required: if 'name' may be left out, remove it from the pattern and read it in the handler with "
+            + "request.query(\"name\")."),
+        ("weread://doc#:section", "weread://doc",
+         "parameter 'section' of route 'weread://doc#:section' must be a non-empty value, but it is missing. A pattern's "
+            + "fragment is required: if it may be left out, remove it from the pattern and read it in the handler as "
+            + "request.url.fragment."),
+        ("weread://doc#intro", "weread://doc",
+         "parameter 'fragment' of route 'weread://doc#intro' must be 'intro', but it is missing. A pattern's fragment is "
+            + "required: if it may be left out, remove it from the pattern and read it in the handler as "
+            + "request.url.fragment."),
+    ])
+    func aMissingQueryItemOrFragmentSaysHowToMakeItOptional(pattern: String, url: String, explanation: String) throws {
+        let router = try makeEchoRouter([pattern])
+        let error = try #require(throws: RouteError.self) { try router.open(url) }
+        #expect(error.description == "Cannot open '\(url)': " + explanation)
+        // One that is there but wrong is not missing, so it gets no such advice.
+        let present = try #require(throws: RouteError.self) { try router.open(url + "?from=&name=x#") }
+        #expect(!present.description.contains("required:"), "\(present)")
+        // match(_:from:) says the same, before its note that a fallback would take the URL.
+        router.setFallback { _ in "fallback" }
+        let matched = try #require(throws: RouteError.self) { try router.match(url) }
+        #expect(matched.description.contains(explanation + " Opening it would run a fallback"), "\(matched)")
     }
 
     @Test func matchReportsTheWinningRouteWithoutResolvingAnything() throws {

@@ -35,12 +35,17 @@ extension ServiceRouter {
             let value = url.queryValue(requirement.name)
                 ?? (url.queryItems.contains { $0.name == requirement.name } ? "" : nil)
             if let problem = unmet(requirement.value, value) {
-                return invalid(requirement.name, value, problem)
+                var error = invalid(requirement.name, value, problem)
+                if value == nil { error.absentIsQueryItem = true }
+                return error
             }
         }
         if let requirement = pattern.fragment, let problem = unmet(requirement, url.fragment) {
-            if case .capture(let name, _) = requirement { return invalid(name, url.fragment, problem) }
-            return invalid("fragment", url.fragment, problem)
+            var name = "fragment"
+            if case .capture(let captured, _) = requirement { name = captured }
+            var error = invalid(name, url.fragment, problem)
+            if url.fragment == nil { error.absentIsQueryItem = false }
+            return error
         }
         return RouteError(.noRoute, url: url.string)
     }
