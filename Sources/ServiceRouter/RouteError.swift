@@ -121,6 +121,13 @@ public struct RouteError: Error, CustomStringConvertible {
         get { storage.value.routesOfSchemeHaveHost }
         set { update { $0.routesOfSchemeHaveHost = newValue } }
     }
+    /// For ``Reason/noRoute``: the URL has an empty host (`weread:///book/42`), and a route
+    /// is written for it with its first path segment as the host: that URL
+    /// (`weread://book/42`) and the route's pattern.
+    var emptyHostRespelling: (url: String, pattern: String)? {
+        get { storage.value.emptyHostRespelling }
+        set { update { $0.emptyHostRespelling = newValue } }
+    }
     /// For ``Reason/invalidParameter(name:value:expected:pattern:)`` from opening a URL that
     /// lacks what the route requires: a query item (`true`) or the fragment (`false`), so
     /// the description can say how to make it optional.
@@ -154,6 +161,7 @@ public struct RouteError: Error, CustomStringConvertible {
         var schemeRoutesAreInAppOnly = false
         var routesOfSchemeHaveHost: Bool?
         var absentIsQueryItem: Bool?
+        var emptyHostRespelling: (url: String, pattern: String)?
         var patternConstraint: ValueConstraint?
     }
 
@@ -239,6 +247,13 @@ public struct RouteError: Error, CustomStringConvertible {
             // From match(_:from:), a fallback is set already: the note says it would run.
             if fallbackNotConsulted { return problemAndFix + ". " + Self.fallbackNotConsultedNote }
             return problemAndFix + " (or set a fallback with setFallback(forScheme:))."
+        case .noRoute where emptyHostRespelling != nil:
+            let scheme = self.url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
+            let respelling = emptyHostRespelling ?? (url: "", pattern: "")
+            let problem = "No route matches \(subject): its host is empty, since a third '/' follows '\(scheme)://', "
+                + "and route '\(respelling.pattern)' is written for the URL with two, '\(TypeName.visible(respelling.url))'"
+            if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
+            return problem + ". Write the URL so, or register a route for it (or set a fallback with setFallback(forScheme:))."
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:

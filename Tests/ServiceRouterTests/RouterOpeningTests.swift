@@ -609,6 +609,41 @@ struct RouterOpeningTests {
         #expect(sameForm.description.hasPrefix("No route matches 'weread://nowhere' and no fallback is set"))
     }
 
+    /// `weread:///book/42` (as `file:///` is written) has an empty host and `book` as a path
+    /// segment, so it matches no route of `weread://book/...`: the message names the URL
+    /// with two '/' and the route written for it.
+    @Test func noRouteForAURLWithAnEmptyHostNamesTheRouteItsFormWithTwoSlashesReaches() throws {
+        let router = try makeEchoRouter(["weread://book/:id(int)", "weread://shelf"])
+        for (url, respelled, pattern) in [
+            ("weread:///book/42", "weread://book/42", "weread://book/:id(int)"),
+            ("WeRead:////book/x?from=push", "WeRead://book/x?from=push", "weread://book/:id(int)"),
+            ("weread:///shelf#top", "weread://shelf#top", "weread://shelf"),
+        ] {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            #expect(caseName(error.reason) == "noRoute")
+            #expect(error.description == "No route matches '\(url)': its host is empty, since a third '/' follows "
+                + "'weread://', and route '\(pattern)' is written for the URL with two, '\(respelled)'. Write the URL "
+                + "so, or register a route for it (or set a fallback with setFallback(forScheme:)).")
+        }
+        // Without a route for the URL with two '/', or without a path to make a host of,
+        // the usual message stands.
+        for url in ["weread:///nowhere/42", "weread:///", "weread://?q=1"] {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            #expect(error.description.hasPrefix("No route matches '\(url)' and no fallback is set"), "\(error)")
+        }
+        // An external URL is not pointed at an in-app-only route.
+        let inApp = try makeEchoRouter([])
+        try inApp.register("weread://debug", inAppOnly: true) { (_: any Greeter, _) in "" }
+        try inApp.register("weread://shelf") { (_: any Greeter, _) in "" }
+        let external = try #require(throws: RouteError.self) { try inApp.open("weread:///debug", from: .external) }
+        #expect(external.description.hasPrefix("No route matches 'weread:///debug' and no fallback is set"), "\(external)")
+        // match(_:from:) does not consult the fallback: it says so, not to set one.
+        router.setFallback(forScheme: "weread") { _ in "" }
+        let matched = try #require(throws: RouteError.self) { try router.match("weread:///book/42") }
+        #expect(matched.description.hasSuffix("written for the URL with two, 'weread://book/42'. "
+            + "Opening it would run a fallback, which match(_:from:) does not consult."))
+    }
+
     /// Parameters made for calling a handler directly in a test give the wildcard's value
     /// as matching would: an unnamed one under `*`, a named one when it is named.
     @Test func parametersMadeForATestGiveTheWildcardAsMatchingDoes() throws {

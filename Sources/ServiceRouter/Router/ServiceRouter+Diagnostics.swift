@@ -7,18 +7,25 @@ extension ServiceRouter {
     /// otherwise ``RouteError/Reason/noRoute``.
     func explainMiss(_ url: RouteURL, from origin: URLOrigin) -> RouteError {
         let hasHost = url.host != nil
-        let (nearest, onlyOtherForm) = state.withLock { state in
+        let respelled = withHostFromPath(url)
+        let (nearest, onlyOtherForm, routeOfRespelled) = state.withLock { state in
             (
                 state.trie.nearestMiss(for: url) { $0.admits(origin) },
                 !state.trie.hasRoutes(forScheme: url.scheme, withAuthority: hasHost)
-                    && state.trie.hasRoutes(forScheme: url.scheme, withAuthority: !hasHost)
+                    && state.trie.hasRoutes(forScheme: url.scheme, withAuthority: !hasHost),
+                respelled.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } }
             )
         }
         guard let route = nearest else {
             var error = RouteError(.noRoute, url: url.string)
             // `weread:/book/42` for `weread://book/42`: every route of the scheme has the
             // other form, so none can match, and the fix is in the URL.
-            if onlyOtherForm { error.routesOfSchemeHaveHost = !hasHost }
+            if onlyOtherForm {
+                error.routesOfSchemeHaveHost = !hasHost
+            } else if let respelled, let routeOfRespelled {
+                // `weread:///book/42`: a third '/' made the host empty and `book` a segment.
+                error.emptyHostRespelling = (respelled.string, routeOfRespelled.pattern.canonical)
+            }
             return error
         }
         let pattern = route.pattern
@@ -48,6 +55,19 @@ extension ServiceRouter {
             return error
         }
         return RouteError(.noRoute, url: url.string)
+    }
+
+    /// `url` with its first path segment as its host (`weread://book/42` for
+    /// `weread:///book/42`), when its host is empty and it has a path; `nil` otherwise.
+    private func withHostFromPath(_ url: RouteURL) -> RouteURL? {
+        guard url.host == "", !url.pathSegments.isEmpty,
+            let colon = url.string.utf8.firstIndex(of: UInt8(ascii: ":"))
+        else { return nil }
+        let afterSlashes = url.string[url.string.index(after: colon)...].drop { $0 == "/" }
+        let text = String(url.string[...colon]) + "//" + afterSlashes
+        guard let respelled = try? RouteURL(text, options: configuration.parsing), respelled.host?.isEmpty == false
+        else { return nil }
+        return respelled
     }
 
     /// What `value` should have been to meet `constraint`, or `nil` when it meets it.
