@@ -13,7 +13,7 @@ extension ServiceRegistry {
     /// `if let reviews: any ReviewService = try? registry.resolve()`, which then get the
     /// registered `ReviewService` rather than an error or `nil`. That detour (a lookup that
     /// misses, a dynamic cast, then the wrapped type's resolve) takes about 0.3 µs where a
-    /// cached singleton takes 20 ns; on a hot path, name the type:
+    /// cached singleton takes about 25 ns; on a hot path, name the type:
     /// `try? registry.resolve(ReviewService.self)`.
     ///
     /// Returning a cached singleton holds a lock only for the lookup, one of eight picked
