@@ -128,6 +128,12 @@ public struct RouteError: Error, CustomStringConvertible {
         get { storage.value.emptyHostRespelling }
         set { update { $0.emptyHostRespelling = newValue } }
     }
+    /// For ``Reason/noRoute``: the pattern of a route written for the URL's path in lower
+    /// case (`weread://book/reviews` for `weread://book/Reviews`).
+    var routeForPathInLowercase: String? {
+        get { storage.value.routeForPathInLowercase }
+        set { update { $0.routeForPathInLowercase = newValue } }
+    }
     /// For ``Reason/invalidParameter(name:value:expected:pattern:)`` from opening a URL that
     /// lacks what the route requires: a query item (`true`) or the fragment (`false`), so
     /// the description can say how to make it optional.
@@ -162,6 +168,7 @@ public struct RouteError: Error, CustomStringConvertible {
         var routesOfSchemeHaveHost: Bool?
         var absentIsQueryItem: Bool?
         var emptyHostRespelling: (url: String, pattern: String)?
+        var routeForPathInLowercase: String?
         var patternConstraint: ValueConstraint?
     }
 
@@ -254,6 +261,12 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "and route '\(respelling.pattern)' is written for the URL with two, '\(TypeName.visible(respelling.url))'"
             if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
             return problem + ". Write the URL so, or register a route for it (or set a fallback with setFallback(forScheme:))."
+        case .noRoute where routeForPathInLowercase != nil:
+            let problem = "No route matches \(subject): a path is matched letter for letter, unlike the scheme and "
+                + "host, and route '\(routeForPathInLowercase ?? "")' is written for this path in lower case"
+            if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
+            return problem + ". Write the path as the route does, or register a route for this spelling (or set a "
+                + "fallback with setFallback(forScheme:))."
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:

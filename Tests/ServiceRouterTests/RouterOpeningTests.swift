@@ -612,6 +612,31 @@ struct RouterOpeningTests {
     /// `weread:///book/42` (as `file:///` is written) has an empty host and `book` as a path
     /// segment, so it matches no route of `weread://book/...`: the message names the URL
     /// with two '/' and the route written for it.
+    @Test func noRouteForAPathInAnotherLetterCaseNamesTheRouteWrittenForItInLowerCase() throws {
+        let router = try makeEchoRouter(["weread://book/:id(int)/reviews", "weread://shelf/recent"])
+        for (url, pattern) in [
+            ("weread://book/42/Reviews", "weread://book/:id(int)/reviews"),
+            ("WEREAD://BOOK/42/REVIEWS?from=push", "weread://book/:id(int)/reviews"),
+            ("weread://shelf/Recent#top", "weread://shelf/recent"),
+        ] {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            #expect(caseName(error.reason) == "noRoute")
+            #expect(error.description == "No route matches '\(url)': a path is matched letter for letter, unlike the "
+                + "scheme and host, and route '\(pattern)' is written for this path in lower case. Write the path as "
+                + "the route does, or register a route for this spelling (or set a fallback with setFallback(forScheme:)).")
+        }
+        // A path no route takes in lower case either, or already in lower case, gets the usual message.
+        for url in ["weread://book/42/Ratings", "weread://book/42/ratings"] {
+            let error = try #require(throws: RouteError.self) { try router.open(url) }
+            #expect(error.description.hasPrefix("No route matches '\(url)' and no fallback is set"), "\(error)")
+        }
+        // match(_:from:) does not consult the fallback: it says so, not to set one.
+        router.setFallback(forScheme: "weread") { _ in "fallback" }
+        let matched = try #require(throws: RouteError.self) { try router.match("weread://shelf/RECENT") }
+        #expect(matched.description.hasPrefix("No route matches 'weread://shelf/RECENT': a path is matched letter for letter"))
+        #expect(!matched.description.contains("set a fallback"), "\(matched)")
+    }
+
     @Test func noRouteForAURLWithAnEmptyHostNamesTheRouteItsFormWithTwoSlashesReaches() throws {
         let router = try makeEchoRouter(["weread://book/:id(int)", "weread://shelf"])
         for (url, respelled, pattern) in [

@@ -8,12 +8,15 @@ extension ServiceRouter {
     func explainMiss(_ url: RouteURL, from origin: URLOrigin) -> RouteError {
         let hasHost = url.host != nil
         let respelled = withHostFromPath(url)
-        let (nearest, onlyOtherForm, routeOfRespelled) = state.withLock { state in
+        let lowercased = url.pathSegments.map { $0.lowercased() }
+        let inLowercase = lowercased == url.pathSegments ? nil : url.withPathSegments(lowercased)
+        let (nearest, onlyOtherForm, routeOfRespelled, routeInLowercase) = state.withLock { state in
             (
                 state.trie.nearestMiss(for: url) { $0.admits(origin) },
                 !state.trie.hasRoutes(forScheme: url.scheme, withAuthority: hasHost)
                     && state.trie.hasRoutes(forScheme: url.scheme, withAuthority: !hasHost),
-                respelled.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } }
+                respelled.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } },
+                inLowercase.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } }
             )
         }
         guard let route = nearest else {
@@ -25,6 +28,9 @@ extension ServiceRouter {
             } else if let respelled, let routeOfRespelled {
                 // `weread:///book/42`: a third '/' made the host empty and `book` a segment.
                 error.emptyHostRespelling = (respelled.string, routeOfRespelled.pattern.canonical)
+            } else if let routeInLowercase {
+                // `weread://book/Reviews`: paths match letter for letter.
+                error.routeForPathInLowercase = routeInLowercase.pattern.canonical
             }
             return error
         }

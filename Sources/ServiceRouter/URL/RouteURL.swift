@@ -58,6 +58,27 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         self.fragment = parts.fragment
     }
 
+    /// This URL with `pathSegments` in place of its own, for the matcher to try another
+    /// spelling of it; ``string`` stays the text given.
+    func withPathSegments(_ pathSegments: [String]) -> RouteURL {
+        RouteURL(
+            string: string, scheme: scheme, host: host, port: port, pathSegments: pathSegments,
+            queryItems: queryItems, fragment: fragment)
+    }
+
+    private init(
+        string: String, scheme: String, host: String?, port: Int?, pathSegments: [String],
+        queryItems: [QueryItem], fragment: String?
+    ) {
+        self.string = string
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.pathSegments = pathSegments
+        self.queryItems = queryItems
+        self.fragment = fragment
+    }
+
     /// The first value of the query item called `name`, or `nil` when it is absent or has
     /// no `=`.
     ///
