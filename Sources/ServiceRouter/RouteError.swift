@@ -135,11 +135,17 @@ public struct RouteError: Error, CustomStringConvertible {
         set { update { $0.routeForPathInLowercase = newValue } }
     }
     /// For ``Reason/invalidParameter(name:value:expected:pattern:)`` from opening a URL that
-    /// lacks what the route requires: a query item (`true`) or the fragment (`false`), so
-    /// the description can say how to make it optional.
-    var absentIsQueryItem: Bool? {
-        get { storage.value.absentIsQueryItem }
-        set { update { $0.absentIsQueryItem = newValue } }
+    /// lacks a part the route requires, which one, so the description can say how to make
+    /// it optional.
+    var missingPart: MissingPart? {
+        get { storage.value.missingPart }
+        set { update { $0.missingPart = newValue } }
+    }
+
+    /// A part of a URL a route requires and the URL lacks.
+    enum MissingPart {
+        case queryItem
+        case fragment
     }
     /// For ``Reason/conflictingQueryItem(name:value:pattern:)`` and
     /// ``Reason/conflictingFragment(value:pattern:)``: what the pattern says of that part,
@@ -166,7 +172,7 @@ public struct RouteError: Error, CustomStringConvertible {
         var declaredNames: [String]?
         var schemeRoutesAreInAppOnly = false
         var routesOfSchemeHaveHost: Bool?
-        var absentIsQueryItem: Bool?
+        var missingPart: MissingPart?
         var emptyHostRespelling: (url: String, pattern: String)?
         var routeForPathInLowercase: String?
         var patternConstraint: ValueConstraint?
@@ -279,7 +285,7 @@ public struct RouteError: Error, CustomStringConvertible {
             let absent = url == nil ? "no value was given: pass one in parameters: [\"\(name)\": …]" : "it is missing"
             let found = value.map { "got '\(TypeName.visible($0))'" } ?? absent
             let detail = "'\(name)'\(route) must be \(expected), but \(found)."
-                + Self.optionalHint(absentIsQueryItem, name)
+                + Self.optionalHint(missingPart, name)
             if fallbackNotConsulted, let url {
                 return "No route matches '\(url)': parameter " + detail + " " + Self.fallbackNotConsultedNote
             }
@@ -367,15 +373,15 @@ public struct RouteError: Error, CustomStringConvertible {
         }
     }
 
-    /// How to make optional the query item `name` (`isQueryItem`) or the fragment that a URL
-    /// lacked: a newcomer puts in the pattern what the handler reads, and the route then
-    /// refuses every URL without it.
-    private static func optionalHint(_ isQueryItem: Bool?, _ name: String) -> String {
-        switch isQueryItem {
-        case true?:
+    /// How to make optional the query item `name` or the fragment that a URL lacked: a
+    /// newcomer puts in the pattern what the handler reads, and the route then refuses every
+    /// URL without it.
+    private static func optionalHint(_ part: MissingPart?, _ name: String) -> String {
+        switch part {
+        case .queryItem?:
             return " A pattern's query items are required: if '\(name)' may be left out, remove it from the pattern "
                 + "and read it in the handler with request.query(\"\(name)\")."
-        case false?:
+        case .fragment?:
             return " A pattern's fragment is required: if it may be left out, remove it from the pattern and read it "
                 + "in the handler as request.url.fragment."
         case nil:
