@@ -43,6 +43,28 @@ struct FrozenTableTests {
         }
     }
 
+    /// A thousand tables of four keys, each at half its eight slots: in some, a key's probe
+    /// runs past the last slot and must wrap to the first.
+    @Test func everyKeyOfManySmallTablesIsFoundAsItsOwnType() throws {
+        let types = Array(GeneratedKeys.types.prefix(4_000))
+        for start in stride(from: 0, to: types.count, by: 4) {
+            let keys = types[start..<start + 4]
+            let table = FrozenTable(keys.map(FrozenTableSubject.registration(for:)))
+            for keyType in keys {
+                #expect(try builtType(keyType, from: table) == ObjectIdentifier(keyType))
+            }
+        }
+    }
+
+    /// A factory is found by the type it builds, also when registered through a metatype
+    /// value whose dynamic type is a subclass.
+    @Test func aFactoryIsKeyedByTheTypeItBuilds() throws {
+        let subclass: Vehicle.Type = Bicycle.self
+        let table = FrozenTable([.factory(subclass) { _ in Vehicle() }])
+        #expect(try type(of: table.resolve(Vehicle.self)) == Vehicle.self)
+        #expect(throws: FrozenTable.Failure.self) { try table.resolve(Bicycle.self) }
+    }
+
     @Test func theTableReleasesItsFactoriesWhenItGoes() throws {
         weak var captured: SharedServiceImpl?
         do {
@@ -61,3 +83,7 @@ struct FrozenTableTests {
         return try open(keyType)
     }
 }
+
+/// A class and a subclass, so a metatype value can differ from its static type.
+private class Vehicle {}
+private final class Bicycle: Vehicle {}

@@ -13,7 +13,8 @@
 /// The `frozen-table` subject measures it so that each run shows, next to the registry,
 /// what looking a service up and calling its factory costs without that contract.
 final class FrozenTable: @unchecked Sendable {
-    // Unchecked: the slots are written only by `init` and read-only after it, and every
+    // Unchecked, though no lock guards it: the slots are written only by `init` and only
+    // read after it, which the compiler cannot see through an unsafe buffer, and every
     // factory box is immutable and holds a `@Sendable` closure.
 
     /// A resolve that found nothing registered for what it asked.
@@ -40,7 +41,9 @@ final class FrozenTable: @unchecked Sendable {
         static func factory<Service>(
             _ type: Service.Type, name: String? = nil, _ make: @escaping @Sendable (FrozenTable) throws -> Service
         ) -> Registration {
-            Registration(type: ObjectIdentifier(type), name: name, argument: nil, box: Factory(make))
+            // Keyed by the static type, the one the box is made for: a metatype passed as a
+            // value may be a subclass's.
+            Registration(type: ObjectIdentifier(Service.self), name: name, argument: nil, box: Factory(make))
         }
 
         /// A factory resolved with an argument of type `Argument`.
@@ -52,7 +55,7 @@ final class FrozenTable: @unchecked Sendable {
             _ type: Service.Type, _ make: @escaping @Sendable (FrozenTable, Argument) throws -> Service
         ) -> Registration {
             Registration(
-                type: ObjectIdentifier(type), name: nil, argument: ObjectIdentifier(Argument.self),
+                type: ObjectIdentifier(Service.self), name: nil, argument: ObjectIdentifier(Argument.self),
                 box: ArgumentFactory(make))
         }
     }
@@ -104,7 +107,7 @@ final class FrozenTable: @unchecked Sendable {
     /// - Returns: The instance.
     /// - Throws: ``Failure`` when nothing is registered, or what the factory throws.
     func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
-        guard let box = box(for: type, name: name, argument: nil) else {
+        guard let box = box(for: Service.self, name: name, argument: nil) else {
             throw Failure(requested: "\(Service.self)")
         }
         // The key matched `Service` with no argument, which only `Factory<Service>` has.
@@ -120,7 +123,7 @@ final class FrozenTable: @unchecked Sendable {
     /// - Throws: ``Failure`` when nothing is registered for this argument type, or what the
     ///   factory throws.
     func resolve<Service, Argument>(_ type: Service.Type, argument: Argument) throws -> Service {
-        guard let box = box(for: type, name: nil, argument: ObjectIdentifier(Argument.self)) else {
+        guard let box = box(for: Service.self, name: nil, argument: ObjectIdentifier(Argument.self)) else {
             throw Failure(requested: "\(Service.self) with a \(Argument.self) argument")
         }
         return try box._withUnsafeGuaranteedRef {
