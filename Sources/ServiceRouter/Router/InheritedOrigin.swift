@@ -13,6 +13,12 @@
 enum InheritedOrigin {
     @TaskLocal static var current: URLOrigin = .inApp
 
+    /// Runs `body` with ``current`` set to `origin`, binding it only when it is not that
+    /// already.
+    static func binding<Value>(_ origin: URLOrigin, _ body: () -> Value) -> Value {
+        origin == current ? body() : bind(origin, body)
+    }
+
     /// Runs `body` with ``current`` set to `origin`.
     static func bind<Value, Failure: Error>(
         _ origin: URLOrigin, _ body: () throws(Failure) -> Value

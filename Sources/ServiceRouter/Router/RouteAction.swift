@@ -113,8 +113,9 @@ final class ArgumentServiceAction<Service, Argument, Result>: ServiceRouteAction
     func canRun(in registry: ServiceRegistry, request: RouteRequest) -> Bool {
         // The argument closure is a pure conversion of the request, so running it here
         // keeps `canOpen` exact (an unconvertible id answers `false`) without side effects.
+        // It runs with the request's origin, as in `open`, in case it opens or checks a URL.
         registry.isRegistered(Service.self, name: serviceName, argumentType: Argument.self)
-            && (try? argument(request)) != nil
+            && InheritedOrigin.binding(request.origin) { (try? argument(request)) != nil }
     }
 
     func run(in registry: ServiceRegistry, request: RouteRequest) throws(RouteError) -> RouteOutcome<Any> {

@@ -112,12 +112,6 @@ extension ServiceRouter {
     /// - Returns: `true` when opening would run a route's or fallback's handler.
     public func canOpen(_ url: String, from origin: URLOrigin) -> Bool {
         guard let parsed = try? RouteURL(url, options: configuration.parsing) else { return false }
-        // A binding only when the origin changes, as in `dispatch`.
-        guard origin != InheritedOrigin.current else { return canOpen(parsed, from: origin) }
-        return InheritedOrigin.bind(origin) { canOpen(parsed, from: origin) }
-    }
-
-    private func canOpen(_ parsed: RouteURL, from origin: URLOrigin) -> Bool {
         switch findRoute(parsed, from: origin) {
         case .route(let best):
             return best.action.canRun(in: registry, request: best.request(for: parsed, from: origin))
