@@ -94,8 +94,8 @@ struct PatternParser {
     }
 
     /// The error for a raw `{` or `}` (at the start of `rest`): most likely a parameter
-    /// written as other routers write one (`{id}`, `{id:int}`), which would otherwise be
-    /// literal text that no link spells, a route that silently never matches.
+    /// written as other routers write one (`{id}`, `{id:int}`), which this router would
+    /// read as literal text, a route that matches only links spelling those braces.
     private func braceInPattern(_ rest: Piece) -> RouteError {
         let inside = rest.dropFirst().prefix { $0 != UInt8(ascii: "}") }
         let closed = rest.first == UInt8(ascii: "{") && inside.endIndex < rest.endIndex
@@ -111,7 +111,7 @@ struct PatternParser {
         let spelled = closed ? "{" + Self.string(inside) + "}" : Self.string(rest.prefix(1))
         return invalid(
             "it contains '\(spelled)', which is literal text here, not a parameter; write a parameter as \(parameter), "
-                + "or a literal brace as %7B or %7D")
+                + "a whole path segment or a query item's value, or a literal brace as %7B or %7D")
     }
 
     /// Reads the host, refusing what a URL's host could not be for what it is, in the
@@ -168,24 +168,36 @@ struct PatternParser {
             try claim(Self.string(name))
             return .wildcard(name: Self.string(name))
         default:
-            if let colon = piece.firstIndex(of: UInt8(ascii: ":")) { throw colonInsideSegment(piece, at: colon) }
+            if let colon = parameterAfterStart(piece) { throw colonInsideSegment(piece, at: colon) }
             return .literal(try decode(piece, what: "segment '\(Self.string(piece))'"))
         }
     }
 
-    /// The error for a literal segment with a raw ':' after its start (`book-:id`).
+    /// The position of a ':' inside a literal segment that starts what reads as a parameter
+    /// written after a prefix, as Express-style routers write one (`book-:id`, `file.:ext`):
+    /// a name follows it, and a character that is not a letter or digit comes before it.
+    /// `nil` for a segment such as `12:30` or `urn:isbn:978`, where a ':' is the text's own.
+    private func parameterAfterStart(_ piece: Piece) -> Piece.Index? {
+        piece.indices.dropFirst().first { index in
+            piece[index] == UInt8(ascii: ":")
+                && !isASCIILetter(piece[index - 1]) && !isASCIIDigit(piece[index - 1])
+                && index + 1 < piece.endIndex
+                && (isASCIILetter(piece[index + 1]) || piece[index + 1] == UInt8(ascii: "_"))
+        }
+    }
+
+    /// The error for a literal segment with a parameter after a prefix (`book-:id`; see
+    /// ``parameterAfterStart(_:)``).
     ///
     /// A parameter is a whole segment, so `book-:id` would be the literal text `book-:id`,
-    /// which no deep link spells: a route that silently never matches. Express-style
-    /// routers read such a segment as a prefix and a parameter, which is what it most
-    /// likely means here too.
+    /// which only a link spelling that text matches: the route would silently miss every
+    /// `book-42`.
     private func colonInsideSegment(_ piece: Piece, at colon: Piece.Index) -> RouteError {
         let name = piece[(colon + 1)...].prefix { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
-        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name))
         return invalid(
-            "the segment '\(Self.string(piece))' contains ':' after its start, but a parameter is a whole segment "
-                + "('\(parameter)' alone between '/'), so it would match only that literal text; give the parameter "
-                + "a segment of its own, or write a literal ':' as %3A")
+            "the segment '\(Self.string(piece))' contains ':\(Self.string(name))' after its start, but a parameter is "
+                + "a whole segment (':\(Self.string(name))' alone between '/'), so it would match only that literal text; "
+                + "give the parameter a segment of its own, or write a literal ':' as %3A")
     }
 
     /// The error for a wildcard written with a type (`*rest(int)`, `*(int)`), or `nil`

@@ -49,7 +49,8 @@ extension ServiceRouter {
                 ?? (url.queryItems.contains { $0.name == requirement.name } ? "" : nil)
             if let problem = unmet(requirement.value, value) {
                 var error = invalid(requirement.name, value, problem)
-                if value == nil { error.missingPart = .queryItem }
+                // Only a captured value may be optional: a fixed one tells routes apart.
+                if value == nil, case .capture = requirement.value { error.missingPart = .queryItem }
                 return error
             }
         }
@@ -57,7 +58,7 @@ extension ServiceRouter {
             var name = "fragment"
             if case .capture(let captured, _) = requirement { name = captured }
             var error = invalid(name, url.fragment, problem)
-            if url.fragment == nil { error.missingPart = .fragment }
+            if url.fragment == nil, case .capture = requirement { error.missingPart = .fragment }
             return error
         }
         return RouteError(.noRoute, url: url.string)
