@@ -251,7 +251,7 @@ public struct RouteError: Error, CustomStringConvertible {
             return "Refused external URL \(subject): route '\(pattern)' is in-app only. "
                 + "Open it from app code (from: .inApp), or register it without inAppOnly if outside apps may open it."
         case .noRoute where routesOfSchemeHaveHost != nil:
-            let scheme = self.url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
+            let scheme = schemeOfURL
             let form = routesOfSchemeHaveHost == true
                 ? "with a host ('\(scheme)://host/path'), and this URL has no '//' after '\(scheme):'"
                 : "without a host ('\(scheme):path'), and this URL has '//' after '\(scheme):'"
@@ -261,15 +261,15 @@ public struct RouteError: Error, CustomStringConvertible {
             if fallbackNotConsulted { return problemAndFix + ". " + Self.fallbackNotConsultedNote }
             return problemAndFix + " (or set a fallback with setFallback(forScheme:))."
         case .noRoute where emptyHostRespelling != nil:
-            let scheme = self.url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
+            let scheme = schemeOfURL
             let respelling = emptyHostRespelling ?? (url: "", pattern: "")
-            let problem = "No route matches \(subject): its host is empty, since a third '/' follows '\(scheme)://', "
-                + "and route '\(respelling.pattern)' is written for the URL with two, '\(TypeName.visible(respelling.url))'"
+            let problem = "No route matches \(subject): its host is empty, since more than two '/' follow '\(scheme):', "
+                + "and route '\(respelling.pattern)' opens the URL with two, '\(TypeName.visible(respelling.url))'"
             if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
             return problem + ". Write the URL so, or register a route for it (or set a fallback with setFallback(forScheme:))."
         case .noRoute where routeForPathInLowercase != nil:
             let problem = "No route matches \(subject): a path is matched letter for letter, unlike the scheme and "
-                + "host, and route '\(routeForPathInLowercase ?? "")' is written for this path in lower case"
+                + "host, and route '\(routeForPathInLowercase ?? "")' opens the URL with its path in lower case"
             if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
             return problem + ". Write the path as the route does, or register a route for this spelling (or set a "
                 + "fallback with setFallback(forScheme:))."
@@ -371,6 +371,11 @@ public struct RouteError: Error, CustomStringConvertible {
                 return start + "the pattern fixes or captures the fragment" + lost + "Leave out fragment:."
             }
         }
+    }
+
+    /// The scheme of the URL the error is about, lowercased, as a description quotes it.
+    private var schemeOfURL: String {
+        url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
     }
 
     /// How to make optional the query item `name` or the fragment that a URL lacked: a

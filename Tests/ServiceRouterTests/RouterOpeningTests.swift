@@ -622,11 +622,12 @@ struct RouterOpeningTests {
             let error = try #require(throws: RouteError.self) { try router.open(url) }
             #expect(caseName(error.reason) == "noRoute")
             #expect(error.description == "No route matches '\(url)': a path is matched letter for letter, unlike the "
-                + "scheme and host, and route '\(pattern)' is written for this path in lower case. Write the path as "
+                + "scheme and host, and route '\(pattern)' opens the URL with its path in lower case. Write the path as "
                 + "the route does, or register a route for this spelling (or set a fallback with setFallback(forScheme:)).")
         }
-        // A path no route takes in lower case either, or already in lower case, gets the usual message.
-        for url in ["weread://book/42/Ratings", "weread://book/42/ratings"] {
+        // A path no route opens in lower case either (one that would refuse its id is none),
+        // or already in lower case, gets the usual message.
+        for url in ["weread://book/42/Ratings", "weread://book/x/Reviews", "weread://book/42/ratings"] {
             let error = try #require(throws: RouteError.self) { try router.open(url) }
             #expect(error.description.hasPrefix("No route matches '\(url)' and no fallback is set"), "\(error)")
         }
@@ -641,18 +642,18 @@ struct RouterOpeningTests {
         let router = try makeEchoRouter(["weread://book/:id(int)", "weread://shelf"])
         for (url, respelled, pattern) in [
             ("weread:///book/42", "weread://book/42", "weread://book/:id(int)"),
-            ("WeRead:////book/x?from=push", "WeRead://book/x?from=push", "weread://book/:id(int)"),
+            ("WeRead:////book/7?from=push", "WeRead://book/7?from=push", "weread://book/:id(int)"),
             ("weread:///shelf#top", "weread://shelf#top", "weread://shelf"),
         ] {
             let error = try #require(throws: RouteError.self) { try router.open(url) }
             #expect(caseName(error.reason) == "noRoute")
-            #expect(error.description == "No route matches '\(url)': its host is empty, since a third '/' follows "
-                + "'weread://', and route '\(pattern)' is written for the URL with two, '\(respelled)'. Write the URL "
+            #expect(error.description == "No route matches '\(url)': its host is empty, since more than two '/' follow "
+                + "'weread:', and route '\(pattern)' opens the URL with two, '\(respelled)'. Write the URL "
                 + "so, or register a route for it (or set a fallback with setFallback(forScheme:)).")
         }
-        // Without a route for the URL with two '/', or without a path to make a host of,
-        // the usual message stands.
-        for url in ["weread:///nowhere/42", "weread:///", "weread://?q=1"] {
+        // Without a route that opens the URL with two '/' (one that would refuse its id is
+        // none), or without a path to make a host of, the usual message stands.
+        for url in ["weread:///nowhere/42", "weread:///book/x", "weread:///", "weread://?q=1"] {
             let error = try #require(throws: RouteError.self) { try router.open(url) }
             #expect(error.description.hasPrefix("No route matches '\(url)' and no fallback is set"), "\(error)")
         }
@@ -665,7 +666,7 @@ struct RouterOpeningTests {
         // match(_:from:) does not consult the fallback: it says so, not to set one.
         router.setFallback(forScheme: "weread") { _ in "" }
         let matched = try #require(throws: RouteError.self) { try router.match("weread:///book/42") }
-        #expect(matched.description.hasSuffix("written for the URL with two, 'weread://book/42'. "
+        #expect(matched.description.hasSuffix("opens the URL with two, 'weread://book/42'. "
             + "Opening it would run a fallback, which match(_:from:) does not consult."))
     }
 

@@ -15,8 +15,10 @@ extension ServiceRouter {
                 state.trie.nearestMiss(for: url) { $0.admits(origin) },
                 !state.trie.hasRoutes(forScheme: url.scheme, withAuthority: hasHost)
                     && state.trie.hasRoutes(forScheme: url.scheme, withAuthority: !hasHost),
-                respelled.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } },
-                inLowercase.flatMap { state.trie.nearestMiss(for: $0) { $0.admits(origin) } }
+                // Only a route the other spelling opens is named: advice that ends in another
+                // error is none.
+                respelled.flatMap { state.trie.bestMatch(for: $0) { $0.admits(origin) } },
+                inLowercase.flatMap { state.trie.bestMatch(for: $0) { $0.admits(origin) } }
             )
         }
         guard let route = nearest else {
