@@ -178,12 +178,17 @@ struct PatternParser {
     /// a name follows it, and a character that is not a letter or digit comes before it.
     /// `nil` for a segment such as `12:30` or `urn:isbn:978`, where a ':' is the text's own.
     private func parameterAfterStart(_ piece: Piece) -> Piece.Index? {
-        piece.indices.dropFirst().first { index in
-            piece[index] == UInt8(ascii: ":")
-                && !isASCIILetter(piece[index - 1]) && !isASCIIDigit(piece[index - 1])
-                && index + 1 < piece.endIndex
-                && (isASCIILetter(piece[index + 1]) || piece[index + 1] == UInt8(ascii: "_"))
+        guard var index = piece.indices.first else { return nil }
+        while let colon = piece[(index + 1)...].firstIndex(of: UInt8(ascii: ":")) {
+            let before = piece[colon - 1]
+            if !isASCIILetter(before), !isASCIIDigit(before), colon + 1 < piece.endIndex,
+                isASCIILetter(piece[colon + 1]) || piece[colon + 1] == UInt8(ascii: "_")
+            {
+                return colon
+            }
+            index = colon
         }
+        return nil
     }
 
     /// The error for a literal segment with a parameter after a prefix (`book-:id`; see
