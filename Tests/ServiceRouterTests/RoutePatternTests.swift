@@ -124,11 +124,7 @@ struct RoutePatternTests {
         ("app://x/file.:ext(int)", "the segment 'file.:ext(int)' contains ':ext' after its start, but a parameter is a whole segment (':ext' alone between '/')"),
     ])
     func aParameterAfterAPrefixInASegmentIsRefused(pattern: String, start: String) throws {
-        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
-        guard case .invalidPattern(_, let problem)? = reason else {
-            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
-            return
-        }
+        guard let problem = invalidPatternProblem(pattern) else { return }
         #expect(problem.hasPrefix(start), "\(problem)")
         #expect(problem.hasSuffix("give the parameter a segment of its own, or write a literal ':' as %3A"), "\(problem)")
     }
@@ -158,11 +154,7 @@ struct RoutePatternTests {
         ("app://book/a}", "it contains '}', which is literal text here, not a parameter; write a parameter as ':name'"),
     ])
     func aParameterInBracesIsRefusedWithThisRoutersSpelling(pattern: String, start: String) throws {
-        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
-        guard case .invalidPattern(_, let problem)? = reason else {
-            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
-            return
-        }
+        guard let problem = invalidPatternProblem(pattern) else { return }
         #expect(problem.hasPrefix(start), "\(problem)")
     }
 
@@ -173,11 +165,7 @@ struct RoutePatternTests {
     }
 
     @Test func aPatternWithoutSchemeSaysSoRatherThanCallingItsPathABadScheme() {
-        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern("book/:id") }
-        guard case .invalidPattern(_, let problem)? = reason else {
-            Issue.record("expected invalidPattern, got \(String(describing: reason))")
-            return
-        }
+        guard let problem = invalidPatternProblem("book/:id") else { return }
         #expect(problem.hasPrefix("it has no scheme"), "\(problem)")
     }
 
@@ -287,11 +275,7 @@ struct RoutePatternTests {
         ("weread://*rest(string)", "'*rest(string)'", "write '*rest'", "':rest(string)'"),
     ])
     func aWildcardWithATypeIsToldItTakesNone(pattern: String, quoted: String, fix: String, oneSegment: String) {
-        let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
-        guard case .invalidPattern(_, let problem)? = reason else {
-            Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))")
-            return
-        }
+        guard let problem = invalidPatternProblem(pattern) else { return }
         #expect(problem.hasPrefix("the wildcard \(quoted) has a type, which a wildcard cannot take"), "\(problem)")
         #expect(problem.contains(fix), "\(problem)")
         #expect(problem.contains(oneSegment), "\(problem)")
@@ -384,4 +368,15 @@ struct RoutePatternTests {
         #expect(ParameterType.string.accepts("anything at all"))
         #expect(!ParameterType.string.accepts(""))
     }
+}
+
+/// What `RoutePattern(pattern)` refuses `pattern` for; `nil`, recorded as an issue, when it
+/// does not refuse it as an invalid pattern.
+private func invalidPatternProblem(_ pattern: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
+    guard case .invalidPattern(_, let problem)? = reason else {
+        Issue.record("expected invalidPattern for \(pattern), got \(String(describing: reason))", sourceLocation: sourceLocation)
+        return nil
+    }
+    return problem
 }
