@@ -146,6 +146,7 @@ struct RoutePatternTests {
     @Test(arguments: [
         ("app://book/{id}", "it contains '{id}', which is literal text here, not a parameter; write a parameter as ':id'"),
         ("app://book/{id:int}/reviews", "it contains '{id:int}', which is literal text here, not a parameter; write a parameter as ':id(int)'"),
+        ("app://book/{id:guid}", "it contains '{id:guid}', which is literal text here, not a parameter; write a parameter as ':id' (':id(type)' for a typed one)"),
         ("app://search?q={text}", "it contains '{text}', which is literal text here, not a parameter; write a parameter as ':text'"),
         ("app://{screen}", "it contains '{screen}', which is literal text here, not a parameter; write a parameter as ':screen'"),
         ("app://x#{part}", "it contains '{part}', which is literal text here, not a parameter; write a parameter as ':part'"),

@@ -102,10 +102,11 @@ struct PatternParser {
         let name = inside.prefix { $0 != UInt8(ascii: ":") }
         let type = inside.dropFirst(name.count + 1)
         let parameter: String
-        if closed, isIdentifier(name), !type.isEmpty, isIdentifier(type) {
+        // A type is suggested only when this router knows it, or the fix would be refused next.
+        if closed, isIdentifier(name), !type.isEmpty, lookUpType(Self.string(type)) != nil {
             parameter = "':\(Self.string(name))(\(Self.string(type)))'"
         } else {
-            let shown = closed && isIdentifier(name) && type.isEmpty ? Self.string(name) : "name"
+            let shown = closed && isIdentifier(name) ? Self.string(name) : "name"
             parameter = "':\(shown)' (':\(shown)(type)' for a typed one)"
         }
         let spelled = closed ? "{" + Self.string(inside) + "}" : Self.string(rest.prefix(1))
