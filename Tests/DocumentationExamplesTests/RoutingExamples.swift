@@ -47,6 +47,23 @@ enum RoutingDocs {
             registry.register(BookDetailService.self) { (_, bookID: Int) in BookDetailScreen(bookID: bookID) }
         }
     }
+
+    // MARK: 2. Showing a screen
+
+    @MainActor
+    final class Navigator {
+        private(set) var shown: [String] = []
+        func show(_ page: String) { shown.append(page) }
+    }
+
+    @MainActor
+    static func openDeepLink(_ url: String, router: ServiceRouter, navigator: Navigator) {
+        do {
+            navigator.show(try router.open(url, as: String.self))
+        } catch {
+            navigator.show("WeRead cannot open \(url): \(error)")
+        }
+    }
 }
 
 @Suite struct RoutingExamples {
@@ -100,6 +117,17 @@ enum RoutingDocs {
         #expect(request.pattern == "weread://book/:bookId(int)")
         #expect(request.parameters["bookId"] == "42")
         #expect(request.query("from") == "push")
+    }
+
+    /// Section 2: a handler returns the page, and main-actor code shows it, or the error.
+    @MainActor @Test func aScreenIsShownWhereItsURLIsOpened() throws {
+        let (_, router) = try Self.sectionOne()
+        let navigator = RoutingDocs.Navigator()
+        RoutingDocs.openDeepLink("weread://book/42", router: router, navigator: navigator)
+        RoutingDocs.openDeepLink("weread://book/forty-two", router: router, navigator: navigator)
+        #expect(navigator.shown.count == 2)
+        #expect(navigator.shown.first == "Book 42")
+        #expect(navigator.shown.last?.hasPrefix("WeRead cannot open weread://book/forty-two: ") == true)
     }
 
     @Test func registeringAnInvalidPatternThrows() throws {
