@@ -122,14 +122,14 @@ public struct RouteError: Error, CustomStringConvertible {
         set { update { $0.routesOfSchemeHaveHost = newValue } }
     }
     /// For ``Reason/noRoute``: the URL has an empty host (`weread:///book/42`), and a route
-    /// is written for it with its first path segment as the host: that URL
-    /// (`weread://book/42`) and the route's pattern.
+    /// opens it with its first path segment as the host: that URL (`weread://book/42`) and
+    /// the route's pattern.
     var emptyHostRespelling: (url: String, pattern: String)? {
         get { storage.value.emptyHostRespelling }
         set { update { $0.emptyHostRespelling = newValue } }
     }
-    /// For ``Reason/noRoute``: the pattern of a route written for the URL's path in lower
-    /// case (`weread://book/reviews` for `weread://book/Reviews`).
+    /// For ``Reason/noRoute``: the pattern of a route that opens the URL with its path in
+    /// lower case (`weread://book/reviews` for `weread://book/Reviews`).
     var routeForPathInLowercase: String? {
         get { storage.value.routeForPathInLowercase }
         set { update { $0.routeForPathInLowercase = newValue } }

@@ -112,7 +112,7 @@ struct PatternParser {
         let spelled = closed ? "{" + Self.string(inside) + "}" : Self.string(rest.prefix(1))
         return invalid(
             "it contains '\(spelled)', which is literal text here, not a parameter; write a parameter as \(parameter), "
-                + "a whole path segment or a query item's value, or a literal brace as %7B or %7D")
+                + "as a whole path segment or a query item's value, or a literal brace as %7B or %7D")
     }
 
     /// Reads the host, refusing what a URL's host could not be for what it is, in the

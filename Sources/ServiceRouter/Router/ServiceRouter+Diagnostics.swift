@@ -29,6 +29,7 @@ extension ServiceRouter {
                 error.routesOfSchemeHaveHost = !hasHost
             } else if let respelled, let routeOfRespelled {
                 // `weread:///book/42`: a third '/' made the host empty and `book` a segment.
+                // (More '/' do the same.)
                 error.emptyHostRespelling = (respelled.string, routeOfRespelled.pattern.canonical)
             } else if let routeInLowercase {
                 // `weread://book/Reviews`: paths match letter for letter.
