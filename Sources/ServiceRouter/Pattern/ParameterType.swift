@@ -104,7 +104,7 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     static func check(_ types: [ParameterType]) throws(RouteError) {
         for (index, type) in types.enumerated() {
             let name = type.name
-            guard !name.isEmpty, name.utf8.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") })
+            guard !name.isEmpty, name.utf8.allSatisfy(isNameByte)
             else {
                 throw RouteError(.invalidParameterType(
                     name: name,

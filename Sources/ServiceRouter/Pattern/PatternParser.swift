@@ -199,7 +199,7 @@ struct PatternParser {
     /// which only a link spelling that text matches: the route would silently miss every
     /// `book-42`.
     private func colonInsideSegment(_ piece: Piece, at colon: Piece.Index) -> RouteError {
-        let name = piece[(colon + 1)...].prefix { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+        let name = piece[(colon + 1)...].prefix(while: isNameByte)
         return invalid(
             "the segment '\(Self.string(piece))' contains ':\(Self.string(name))' after its start, but a parameter is "
                 + "a whole segment (':\(Self.string(name))' alone between '/'), so it would match only that literal text; "
@@ -325,7 +325,7 @@ struct PatternParser {
     }
 
     private func isIdentifier(_ name: Piece) -> Bool {
-        !name.isEmpty && name.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+        !name.isEmpty && name.allSatisfy(isNameByte)
     }
 
     private static func string(_ piece: Piece) -> String {
@@ -414,4 +414,10 @@ func isAllowedInHost(_ byte: UInt8) -> Bool {
 func droppingFirstByte(_ text: Substring) -> Substring {
     guard !text.isEmpty else { return text }
     return text[text.utf8.index(after: text.startIndex)...]
+}
+
+/// Whether `byte` may be part of a parameter's or a parameter type's name: an ASCII letter,
+/// digit or `_`.
+func isNameByte(_ byte: UInt8) -> Bool {
+    isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_")
 }
