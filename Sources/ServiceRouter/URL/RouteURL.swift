@@ -49,13 +49,9 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     ///   ``RouteError/Reason/invalidPercentEncoding(component:problem:)``.
     public init(_ string: String, options: URLParsingOptions = URLParsingOptions()) throws(RouteError) {
         let parts = try URLParser(string: string, options: options).parse()
-        self.string = string
-        self.scheme = parts.scheme
-        self.host = parts.host
-        self.port = parts.port
-        self.pathSegments = parts.pathSegments
-        self.queryItems = parts.queryItems
-        self.fragment = parts.fragment
+        self.init(
+            string: string, scheme: parts.scheme, host: parts.host, port: parts.port,
+            pathSegments: parts.pathSegments, queryItems: parts.queryItems, fragment: parts.fragment)
     }
 
     /// This URL with `pathSegments` in place of its own, for the matcher to try another
