@@ -263,16 +263,15 @@ public struct RouteError: Error, CustomStringConvertible {
         case .noRoute where emptyHostRespelling != nil:
             let scheme = schemeOfURL
             let respelling = emptyHostRespelling ?? (url: "", pattern: "")
-            let problem = "No route matches \(subject): its host is empty, since more than two '/' follow '\(scheme):', "
-                + "and route '\(respelling.pattern)' opens the URL with two, '\(TypeName.visible(respelling.url))'"
-            if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
-            return problem + ". Write the URL so, or register a route for it (or set a fallback with setFallback(forScheme:))."
+            return noRoute(
+                "No route matches \(subject): its host is empty, since more than two '/' follow '\(scheme):', "
+                    + "and route '\(respelling.pattern)' opens the URL with two, '\(TypeName.visible(respelling.url))'",
+                fix: "Write the URL so, or register a route for it")
         case .noRoute where routeForPathInLowercase != nil:
-            let problem = "No route matches \(subject): a path is matched letter for letter, unlike the scheme and "
-                + "host, and route '\(routeForPathInLowercase ?? "")' opens the URL with its path in lower case"
-            if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
-            return problem + ". Write the path as the route does, or register a route for this spelling (or set a "
-                + "fallback with setFallback(forScheme:))."
+            return noRoute(
+                "No route matches \(subject): a path is matched letter for letter, unlike the scheme and host, and route "
+                    + "'\(routeForPathInLowercase ?? "")' opens the URL with its path in lower case",
+                fix: "Write the path as the route does, or register a route for this spelling")
         case .noRoute where fallbackNotConsulted:
             return "No route matches \(subject). " + Self.fallbackNotConsultedNote
         case .noRoute:
@@ -371,6 +370,13 @@ public struct RouteError: Error, CustomStringConvertible {
                 return start + "the pattern fixes or captures the fragment" + lost + "Leave out fragment:."
             }
         }
+    }
+
+    /// A ``Reason/noRoute`` description: `problem`, then, unless a fallback would take the
+    /// URL, what to do (`fix`).
+    private func noRoute(_ problem: String, fix: String) -> String {
+        if fallbackNotConsulted { return problem + ". " + Self.fallbackNotConsultedNote }
+        return problem + ". " + fix + " (or set a fallback with setFallback(forScheme:))."
     }
 
     /// The scheme of the URL the error is about, lowercased, as a description quotes it.
