@@ -33,22 +33,15 @@ struct FrozenTableTests {
         }
     }
 
-    /// Every generated key type among 10,000 in one table is found, each its own factory:
-    /// a wrong probe or a slot overwritten would lose or swap one.
-    @Test func everyKeyOfAFullTableIsFoundAsItsOwnType() throws {
-        let types = Array(GeneratedKeys.types.prefix(10_000))
-        let table = FrozenTable(types.map(FrozenTableSubject.registration(for:)))
-        for keyType in types {
-            #expect(try builtType(keyType, from: table) == ObjectIdentifier(keyType))
-        }
-    }
-
-    /// A thousand tables of four keys, each at half its eight slots: in some, a key's probe
-    /// runs past the last slot and must wrap to the first.
-    @Test func everyKeyOfManySmallTablesIsFoundAsItsOwnType() throws {
-        let types = Array(GeneratedKeys.types.prefix(4_000))
-        for start in stride(from: 0, to: types.count, by: 4) {
-            let keys = types[start..<start + 4]
+    /// Every generated key type is found, each its own factory, in one table of 10,000 (a
+    /// wrong probe or a slot overwritten would lose or swap one) and in a thousand tables of
+    /// four, each at half its eight slots (in some, a key's probe runs past the last slot and
+    /// must wrap to the first).
+    @Test(arguments: [(keysPerTable: 10_000, tables: 1), (keysPerTable: 4, tables: 1_000)])
+    func everyKeyIsFoundAsItsOwnType(keysPerTable: Int, tables: Int) throws {
+        let types = Array(GeneratedKeys.types.prefix(keysPerTable * tables))
+        for start in stride(from: 0, to: types.count, by: keysPerTable) {
+            let keys = types[start..<start + keysPerTable]
             let table = FrozenTable(keys.map(FrozenTableSubject.registration(for:)))
             for keyType in keys {
                 #expect(try builtType(keyType, from: table) == ObjectIdentifier(keyType))
