@@ -57,6 +57,14 @@ private final class PollingWallet: Wallet {
     deinit { task.cancel() }
 }
 
+/// Resolves ``Ratings`` from its registry when it is freed, as a service that reports its
+/// closing to a log it resolves then.
+private final class ClosingCatalog: Catalog {
+    let registry: ServiceRegistry
+    init(registry: ServiceRegistry) { self.registry = registry }
+    deinit { _ = try? registry.resolve(Ratings.self) }
+}
+
 private final class Tally: Sendable {
     private let value = Atomic<Int>(0)
     var count: Int { value.load(ordering: .relaxed) }
@@ -330,6 +338,33 @@ struct ValidationTests {
         #expect(builds.count == 2)
         #expect(try registry.resolve(Wallet.self) as? Thing === before)
         #expect(builds.count == 2)
+    }
+
+    /// A singleton validation built is freed inside validation's private scope, so what its
+    /// deinit resolves is built there too: not cached in the registry (where a later
+    /// resolve would get it), nor reported to the registry's observers.
+    @Test(arguments: [false, true])
+    func whatTheDeinitOfASingletonItFreesResolvesStaysInIsolation(drawingTheGraph: Bool) throws {
+        let builds = Tally()
+        let heard = Tally()
+        let registry = ServiceRegistry()
+        registry.register(Ratings.self, scope: .singleton) { _ in Thing(serial: builds.next()) }
+        registry.register(Catalog.self, scope: .singleton) { [unowned registry] _ in
+            ClosingCatalog(registry: registry)
+        }
+        let token = registry.addResolutionObserver { _ in heard.next() }
+        defer { registry.removeResolutionObserver(token) }
+
+        if drawingTheGraph {
+            _ = registry.dependencyGraph()
+        } else {
+            try registry.validate()
+        }
+        #expect(heard.count == 0, "validation reported what a deinit resolved")
+
+        let builtByValidation = builds.count
+        let afterValidation = try #require(try registry.resolve(Ratings.self) as? Thing)
+        #expect(afterValidation.serial == builtByValidation + 1, "a later resolve got a singleton validation built")
     }
 
     @Test func buildsEachRegistrationInIsolation() throws {

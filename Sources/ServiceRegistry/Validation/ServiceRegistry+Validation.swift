@@ -141,6 +141,10 @@ extension ServiceRegistry {
             let isolation = OverrideLayer(
                 registry: self, registrations: [:], parent: outer, recorder: recorder)
             let outcome = OverrideScope(layer: isolation).run { () -> Outcome in
+                // Tasks its factories started may keep the scope: what it cached goes now,
+                // still inside it, so that what an instance's deinit resolves is built in
+                // isolation too, not in the registry or the scopes validation runs in.
+                defer { isolation.dropCachedInstances() }
                 do throws(ResolutionError) {
                     var built = false
                     try withResolution(overrides: isolation, enclosingBuild: enclosing) { resolution throws(ResolutionError) in
@@ -152,8 +156,6 @@ extension ServiceRegistry {
                     return .failed(error)
                 }
             }
-            // Tasks its factories started may keep the scope: what it cached goes now.
-            isolation.dropCachedInstances()
             let status: DependencyGraph.Status =
                 switch outcome {
                 case .built: .resolved
