@@ -779,6 +779,32 @@ struct DependencyGraphTests {
         #expect(graph.description == graph.textTree)
     }
 
+    /// A loop whose edges were each met first as an ordinary dependency has no root and no
+    /// cycle edge: a factory that takes an argument resolves, for some arguments only, a
+    /// service that resolves it back. Its services are printed all the same, not left out
+    /// of the tree because another service is a root.
+    @Test func textTreePrintsALoopThatNoRootLeadsTo() {
+        let registry = ServiceRegistry()
+        registry.register(ReaderView.self) { _ in Node() }
+        registry.register(PageCache.self) { r in
+            _ = try r.resolve(ShareSheet.self, argument: 1)
+            return Node()
+        }
+        registry.register(ShareSheet.self) { (r, page: Int) in
+            if page == 0 { _ = try r.resolve(PageCache.self) }
+            return Node()
+        }
+        let graph = registry.dependencyGraph(sampleArguments: [0])
+        #expect(graph.node("ShareSheet <Int>")?.status == .failed(.circularDependency))
+        #expect(graph.textTree == """
+            ReaderView [transient, registered directly]
+            PageCache [transient, registered directly]
+            └── ✗ ShareSheet (argument: Int) [transient, registered directly] — FAILED: circularDependency
+                └── PageCache [transient, registered directly] (see above)
+
+            """)
+    }
+
     /// Rendering and walking a large graph take time in proportion to its size: each
     /// node's dependencies are found by its id, not by scanning every edge (which took
     /// about 4 s here in a debug build). No clock is read: on shared or sanitized CI

@@ -72,6 +72,12 @@ extension DependencyGraph {
         for root in roots {
             render(root, prefix: "", childPrefix: "", into: &lines, printed: &printed)
         }
+        // A loop whose edges were each met first as an ordinary dependency (a factory taking
+        // an argument that, for some arguments only, resolves a service that resolves it
+        // back) has no root of its own: its services start trees of their own.
+        for node in nodes where !printed.contains(node.id) {
+            render(node, prefix: "", childPrefix: "", into: &lines, printed: &printed)
+        }
         return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
     }
 
