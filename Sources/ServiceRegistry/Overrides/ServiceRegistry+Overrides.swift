@@ -15,8 +15,9 @@ extension ServiceRegistry {
     /// after it, the real one is built from the real dependencies. One built from a
     /// registration replaced meanwhile (or of a child registry that goes) is dropped with
     /// it, not kept until the scope ends: at once in the scopes the replacing code runs in,
-    /// in any other at its next resolve of a shared service. Scopes nest: the inner one
-    /// wins, and the outer one is back after it.
+    /// in any other at its next resolve of a shared service as the innermost scope (an
+    /// outer scope once the scopes inside it have ended). Scopes nest: the inner one wins,
+    /// and the outer one is back after it.
     ///
     /// ```swift
     /// try registry.withOverrides {
