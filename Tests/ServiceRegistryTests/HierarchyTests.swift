@@ -103,7 +103,11 @@ struct HierarchyTests {
                 try parent.makeChild().resolve(BookDetailService.self)
             }
         }
-        #expect(overridden.note == nil)  // the override is for another child: not on the way
+        // The override is for another child, not on the way: the note says so, not that
+        // the service is provided only below.
+        let elsewhere = try #require(overridden.note)
+        #expect(elsewhere.contains("registers `ReviewService` for another registry, which this lookup does not search"))
+        #expect(!elsewhere.contains("provided only below"))
         let child2 = parent.makeChild()
         let viaOverride = try #require(throws: ResolutionError.self) {
             try child2.withOverrides {

@@ -314,6 +314,68 @@ struct OverrideTests {
         }
     }
 
+    /// A miss on a service that an active scope overrides for a registry the lookup does
+    /// not search says so, naming `ServiceRegistry.shared` when it is that one: "nothing is
+    /// registered" alone would send the reader to the override they wrote already.
+    @Test func aMissOnAServiceOverriddenForAnotherRegistrySaysWhichRegistryTheOverrideIsFor() throws {
+        let own = ServiceRegistry()
+        own.register(BookDetail.self) { r in BookDetailImpl(reviews: try r.resolve(ReviewSource.self)) }
+
+        let other = ServiceRegistry()
+        let missOnOther = try #require(throws: ResolutionError.self) {
+            try other.withOverrides {
+                $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+            } operation: {
+                try own.resolve(BookDetail.self)
+            }
+        }
+        #expect(missOnOther.reason == .notRegistered)
+        #expect(missOnOther.path == ["BookDetail", "ReviewSource"])
+        let note = try #require(missOnOther.note)
+        #expect(note.contains("An active override scope registers `ReviewSource` for another registry"))
+        #expect(note.contains("an override reaches only resolves on the registry it was made for"))
+        #expect(missOnOther.description.contains(note))
+
+        // The trait's slip: `.overriding { }` overrides the shared registry.
+        let missOnShared = try #require(throws: ResolutionError.self) {
+            try ServiceRegistry.shared.withOverrides {
+                $0.register(ReviewSource.self) { _ in NamedReviews("mock") }
+            } operation: {
+                try own.resolve(BookDetail.self)
+            }
+        }
+        #expect(missOnShared.note?.contains("registers `ReviewSource` for `ServiceRegistry.shared`") == true)
+
+        // A child's lookup searches its parents, not its siblings: the sibling's override is named.
+        let parent = ServiceRegistry()
+        let sibling = parent.makeChild()
+        let missInChild = try #require(throws: ResolutionError.self) {
+            try sibling.withOverrides {
+                $0.register(ReviewSource.self, name: "offline") { _ in NamedReviews("mock") }
+            } operation: {
+                try parent.makeChild().resolve(ReviewSource.self, name: "offline")
+            }
+        }
+        #expect(missInChild.note?.contains("registers `ReviewSource (name: \"offline\")` for another registry") == true)
+    }
+
+    /// No such note where the scope overrides another key (another name), or where there
+    /// is no scope: the error is the plain one.
+    @Test func aMissWithNoOverrideOfItsKeyElsewhereHasNoNote() throws {
+        let own = ServiceRegistry()
+        let other = ServiceRegistry()
+        let otherName = try #require(throws: ResolutionError.self) {
+            try other.withOverrides {
+                $0.register(ReviewSource.self, name: "offline") { _ in NamedReviews("mock") }
+            } operation: {
+                try own.resolve(ReviewSource.self)
+            }
+        }
+        #expect(otherName.note == nil)
+        let noScope = try #require(throws: ResolutionError.self) { try own.resolve(ReviewSource.self) }
+        #expect(noScope.note == nil)
+    }
+
     @Test func overrideMayAddAServiceTheRegistryLacks() throws {
         let registry = ServiceRegistry()
         registry.register(BookDetail.self) { r in BookDetailImpl(reviews: try r.resolve(ReviewSource.self)) }

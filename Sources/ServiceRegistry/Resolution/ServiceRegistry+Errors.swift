@@ -13,7 +13,9 @@ extension ServiceRegistry {
         let requested = TypeName.describe(typeName, name: key.name)
         let path = resolution.pointee.path(below: parent)
 
-        let note = registeredOnlyBelowNote(key: key, requested: requested, parent: parent, resolution: resolution)
+        let note =
+            registeredOnlyBelowNote(key: key, requested: requested, parent: parent, resolution: resolution)
+            ?? overriddenElsewhereNote(key: key, requested: requested, overrides: resolution.pointee.overrides)
         // Leaves out a registration of the very key asked for, which another thread made
         // after the lookup missed it: this resolve came first, and the key was missing.
         let sameType = visibleRegistrations(overrides: resolution.pointee.overrides, of: key.service)
@@ -122,6 +124,28 @@ extension ServiceRegistry {
             + "registry's registrations and its parents', never a child's, and `\(requested)` is provided only "
             + "below that registry (in the one this resolve started on, or between). Register `\(requested)` in the "
             + "parent registry too (or override it there), or register `\(shared.displayName)` in the child."
+    }
+
+    /// For a key missing here that an active override scope provides for a registry this
+    /// lookup does not search (another root, such as `ServiceRegistry.shared`, or another
+    /// registry's child): overrides reach only the registry they were made for and its
+    /// children. "Nothing is registered" alone would send the reader to the override they
+    /// wrote already; the usual slip is the `.overriding { }` trait, which overrides the
+    /// shared registry, around code that resolves from a registry of its own.
+    private func overriddenElsewhereNote(key: ServiceKey, requested: String, overrides: OverrideLayer?) -> String? {
+        guard let overrides else { return nil }
+        let searched = lineage.map(ObjectIdentifier.init)
+        let elsewhere = overrides.stack.first { layer in
+            !searched.contains(ObjectIdentifier(layer.registry))
+                && layer.registrations.keys.contains { $0.service == key.service && $0.name == key.name }
+        }
+        guard let elsewhere else { return nil }
+        let other = elsewhere.registry === ServiceRegistry.shared ? "`ServiceRegistry.shared`" : "another registry"
+        return "An active override scope registers `\(requested)` for \(other), which this lookup does not "
+            + "search (it searched the registry it ran in and its parents): an override reaches only resolves on "
+            + "the registry it was made for and on that registry's children. `registry.withOverrides` and the "
+            + "trait `.overriding(registry) { ... }` override that registry; `.overriding { ... }` overrides "
+            + "`ServiceRegistry.shared`."
     }
 
     /// `.circularDependency` for meeting `registration` again below `parent`.
