@@ -19,6 +19,16 @@ struct OverridingTraitTests {
         #expect(!ServiceRegistry.shared.isRegistered(Greeter.self))
     }
 
+    /// The usual slip: `.overriding { }` (the shared registry) around code that resolves
+    /// from a registry of its own. The miss says which registry the override is for.
+    @Test(.overriding { $0.register(Greeter.self) { _ in FixedGreeter("mock on shared") } })
+    func aMissOnAnotherRegistryNamesTheSharedRegistryTheTraitOverrides() throws {
+        let own = ServiceRegistry()
+        let error = try #require(throws: ResolutionError.self) { try own.resolve(Greeter.self) }
+        #expect(error.reason == .notRegistered)
+        #expect(error.note?.contains("registers `Greeter` for `ServiceRegistry.shared`") == true)
+    }
+
     @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("mock") } })
     func realServicesBuiltInTheTestGetTheMockAsTheirDependency() throws {
         let screen = try TestRegistries.app.resolve(WelcomeScreen.self)
