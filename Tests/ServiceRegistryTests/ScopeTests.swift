@@ -74,6 +74,29 @@ struct ScopeTests {
         #expect(try registry.resolve(Clock.self).now == 2)
     }
 
+    /// An optional service type (a service that may be absent) registered as `.weak`: the
+    /// object it wraps is what is held, so it is shared while held like any other object,
+    /// and observers are handed it.
+    @Test func weakOptionalHoldingAnObjectIsSharedWhileHeld() throws {
+        let registry = ServiceRegistry()
+        let built = Counter()
+        registry.register((any ReviewService)?.self, scope: .weak) { _ in
+            ReviewServiceImpl(source: "build \(built.increment())")
+        }
+        let held = try #require(try registry.resolve((any ReviewService)?.self))
+        let again = try #require(try registry.resolve((any ReviewService)?.self))
+        #expect(held as AnyObject === again as AnyObject)
+        #expect(built.value == 1)
+
+        let observed = Guarded<[ObjectIdentifier?]>([])
+        let token = registry.addResolutionObserver { event in
+            observed.withLock { $0.append(event.instance.map(ObjectIdentifier.init)) }
+        }
+        defer { registry.removeResolutionObserver(token) }
+        _ = try registry.resolve((any ReviewService)?.self)
+        #expect(observed.withLock { $0 } == [ObjectIdentifier(held as AnyObject)])
+    }
+
     @Test func weakInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
         let registry = ServiceRegistry()
         let built = Counter()

@@ -17,6 +17,11 @@ protocol OptionalService {
         into result: UnsafeMutableRawPointer, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
     ) throws(ResolutionError)
+
+    /// The class instance the optional at `source` (an instance of this optional type)
+    /// wraps, or `nil` for `nil` or a value: what a `.weak` registration of this type holds
+    /// weakly (see ``AnyRegistration/object(of:)``).
+    static func wrappedObject(at source: UnsafeRawPointer) -> AnyObject?
 }
 
 extension Optional: OptionalService {
@@ -34,6 +39,11 @@ extension Optional: OptionalService {
                 copyingCached: { copyService(Wrapped.self, from: $0, to: $1) }, parent: parent, resolution: resolution)
         }
         result.assumingMemoryBound(to: Self.self).initialize(to: wrapped)
+    }
+
+    static func wrappedObject(at source: UnsafeRawPointer) -> AnyObject? {
+        guard let wrapped = source.assumingMemoryBound(to: Self.self).pointee else { return nil }
+        return withUnsafePointer(to: wrapped) { AnyRegistration.object(Wrapped.self, of: $0) }
     }
 }
 

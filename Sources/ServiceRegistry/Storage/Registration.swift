@@ -250,6 +250,11 @@ extension AnyRegistration {
 
     /// ``object(of:)`` for a `Service`.
     static func object<Service>(_: Service.Type, of source: UnsafeRawPointer) -> AnyObject? {
+        // An optional is a value even when it holds an object: its object is the one it
+        // wraps (the check below alone would keep a `.weak` optional service from being held).
+        if let optional = Service.self as? any OptionalService.Type {
+            return optional.wrappedObject(at: source)
+        }
         let value = source.assumingMemoryBound(to: Service.self).pointee
         // This check is what keeps values out: any cast to `AnyObject` succeeds, boxing a
         // value that is not a class instance, so the `default` below is never taken.
