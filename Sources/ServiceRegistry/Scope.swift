@@ -36,7 +36,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Shared while someone holds it; rebuilt after the last holder lets go.
     ///
     /// The registry holds the instance weakly. Only class instances can be held weakly:
-    /// a value-type service registered as `.weak` is built afresh on every resolve.
+    /// a value-type service registered as `.weak` is built afresh on every resolve. For an
+    /// optional service type, the instance it wraps is what is held.
     public static let weak = Scope(kind: .weak)
 
     /// Shared within one top-level `resolve` call and everything that call builds.

@@ -50,7 +50,8 @@ public struct ResolutionEvent {
     public let scope: Scope
     /// 0 for the service a top-level `resolve` asked for, 1 for its dependencies, and so on.
     public let depth: Int
-    /// The instance, when it is a class instance; `nil` for a value type.
+    /// The instance, when it is a class instance (or an optional that wraps one); `nil`
+    /// for a value type.
     public let instance: AnyObject?
 
     /// The service type, whose names ``serviceType`` and ``qualifiedServiceType`` format
