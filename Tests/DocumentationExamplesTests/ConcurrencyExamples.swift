@@ -211,7 +211,10 @@ extension ConcurrencyExamples {
     /// "A factory is a `@Sendable` closure that `resolve` runs on the thread that calls it
     /// ...: on the main thread for a resolve made on the main actor, on a pool thread for
     /// one made in a task." (Compared by thread identity: under `swift test` on Linux the
-    /// main actor's jobs need not run on the process's main thread, as they do in an app.)
+    /// main actor's jobs need not run on the process's main thread, as they do in an app,
+    /// and the detached task may then run on the very thread the main actor ran on while
+    /// this test awaits it, so the two are not asserted to differ: the factory's thread is
+    /// compared with its caller's.)
     @MainActor
     @Test func aFactoryRunsOnTheThreadOfTheResolve() async throws {
         let registry = ServiceRegistry()
@@ -221,7 +224,7 @@ extension ConcurrencyExamples {
         let (caller, factory) = try await Task.detached {
             (UInt(bitPattern: Int(bitPattern: pthread_self())), try registry.resolve(UInt.self))
         }.value
-        #expect(caller == factory && factory != mainActorThread)
+        #expect(caller == factory)
     }
 }
 
