@@ -59,6 +59,7 @@ private let threadedZoo: [any ThreadedZooSpecimen] = [
     Zoo.classBoundExistential,
     Zoo.anyError,
     Zoo.optional,
+    Zoo.optionalHoldingAClass,
 ]
 
 /// The class instances among them, which `.weak` shares.

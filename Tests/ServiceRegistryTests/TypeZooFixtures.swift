@@ -125,12 +125,16 @@ struct Watch {
     weak var glance: Tracker?
 }
 
-/// The class instance `value` is, if it is one.
+/// The class instance `value` is, or an optional wraps, if it is one.
 ///
 /// Not `value as AnyObject`: on Linux that makes an `any Error` the box the runtime keeps it
 /// in, not the error object. Compared as identifiers, so a failed expectation does not
 /// describe the objects.
 func identity(of value: Any) -> ObjectIdentifier? {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+        return mirror.children.first.flatMap { identity(of: $0.value) }
+    }
     guard type(of: value) is AnyObject.Type else { return nil }
     switch value {
     case let object as AnyObject: return ObjectIdentifier(object)
@@ -256,6 +260,9 @@ enum Zoo {
     static let optional = Exhibit<Ledger?>(
         name: "optional registered as such", isObject: false, isTracked: true, make: { Ledger($0, $1) },
         isBuild: { $0?.isBuild($1) == true })
+    static let optionalHoldingAClass = Exhibit<(any Pet)?>(
+        name: "optional holding a class", isObject: true, isTracked: true, make: { Cat(Tracker($0, $1)) },
+        isBuild: { $0?.tracker.serial == $1 })
     static let string = Exhibit<String>(
         name: "String", isObject: false, isTracked: false, make: { n, _ in "a string long enough for the heap, \(n)" },
         isBuild: { $0 == "a string long enough for the heap, \($1)" })

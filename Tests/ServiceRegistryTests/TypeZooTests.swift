@@ -108,6 +108,7 @@ private let zoo: [any ZooSpecimen] = [
     Zoo.anyError,
     Zoo.protocolComposition,
     Zoo.optional,
+    Zoo.optionalHoldingAClass,
     Zoo.string,
     Zoo.array,
     Zoo.subclassAsSuperclass,
