@@ -91,7 +91,9 @@ extension Trait where Self == OverridingTrait {
     ///
     /// The closure receives an ``/ServiceRegistry/OverrideRegistrar``, which offers the same
     /// `register` overloads as the registry (names, scopes, arguments). An override may
-    /// also supply a service the registry lacks.
+    /// also supply a service the registry lacks. Code that resolves from a registry of its
+    /// own does not see these overrides (a miss there says they are for the shared
+    /// registry); name that registry with ``overriding(_:_:)``.
     ///
     /// ```swift
     /// @Test(.overriding { $0.register(ReviewService.self) { _ in MockReviews() } })
