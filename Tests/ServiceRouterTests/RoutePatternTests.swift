@@ -199,6 +199,26 @@ struct RoutePatternTests {
         #expect(problem.hasSuffix("or write a literal ':' as '%3A'"), "\(problem)")
     }
 
+    /// What the error suggests for a query item name starting with ':' is a pattern that
+    /// reads: a capture's parameter name must be letters, digits or '_' (an item's name
+    /// need not be, `?from-page`), and a query item needs a name.
+    @Test(arguments: [
+        ("weread://x?:from-page", "to capture the item 'from-page' write '?from-page',"),
+        ("weread://x?:from-page(int)", "to capture the item 'from-page' write '?from-page=:name(int)'"),
+        ("weread://x?:=5", "to require the item 'name' write '?name=5'"),
+        ("weread://x?:(int)=5", "to require the item 'name' write '?name=5'"),
+    ])
+    func aQueryItemNameStartingWithAColonIsToldOnlyFixesThatRead(pattern: String, fix: String) throws {
+        let problem = try #require(invalidPatternProblem(pattern))
+        #expect(problem.contains(fix), "\(problem)")
+        let meant = try #require(problem.firstRange(of: "write '?")).lowerBound
+        let end = try #require(problem.firstRange(of: ", or write a literal ':'")).lowerBound
+        // Every quoted spelling suggested, `'?…'`, parses.
+        for suggested in problem[meant..<end].split(separator: "'") where suggested.hasPrefix("?") {
+            #expect(throws: Never.self, "\(suggested)") { try RoutePattern("weread://x" + suggested) }
+        }
+    }
+
     /// A literal ':' at the start of a query item name is written `%3A`, and the
     /// canonical form keeps it escaped so that it parses back.
     @Test func anEscapedColonStartsAQueryItemNameLiterally() throws {

@@ -286,14 +286,18 @@ struct PatternParser {
     private func queryNameStartingWithColon(_ rawName: Piece, value rawValue: Piece?) -> RouteError {
         let spec = Self.string(rawName.dropFirst())
         let name = String(spec.prefix { $0 != "(" })
+        // Each spelling suggested must read: an item needs a name, and a capture a parameter
+        // name of letters, digits and '_', which an item's own name need not be (`from-page`).
+        let item = name.isEmpty ? "name" : name
+        let nameIsIdentifier = isIdentifier(rawName.dropFirst().prefix { $0 != UInt8(ascii: "(") })
+        let parameter = nameIsIdentifier ? name : "name"
         let meant: String
         if let rawValue {
-            meant = "to require the item '\(name)' write '?\(name)=\(Self.string(rawValue))'"
+            meant = "to require the item '\(item)' write '?\(item)=\(Self.string(rawValue))'"
         } else if spec == name, !name.isEmpty {
-            meant = "to capture the item '\(name)' write '?\(name)' or '?\(name)=:\(name)'"
+            meant = "to capture the item '\(name)' write '?\(name)'" + (nameIsIdentifier ? " or '?\(name)=:\(name)'" : "")
         } else {
-            let item = name.isEmpty ? "name" : name
-            meant = "to capture the item '\(item)' write '?\(item)=:\(name.isEmpty ? "name" + spec : spec)'"
+            meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)\(spec.dropFirst(name.count))'"
         }
         return invalid(
             "the query item name '\(Self.string(rawName))' starts with ':', so it would require an item literally "
