@@ -303,6 +303,18 @@ struct RoutePatternTests {
         #expect(!problem.contains("wildcard name"), "\(problem)")
     }
 
+    /// A wildcard written with a type this router does not know is not told to become a
+    /// parameter of that type, which would be refused next as an unknown type.
+    @Test(arguments: [("weread://book/*rest(path)", "path"), ("weread://book/*rest()", "")])
+    func aWildcardWithAnUnknownTypeIsToldAFixThatReads(pattern: String, type: String) throws {
+        let problem = try #require(invalidPatternProblem(pattern))
+        #expect(problem.hasPrefix("the wildcard '\(pattern.dropFirst(14))' has a type"), "\(problem)")
+        #expect(problem.contains("write '*rest'"), "\(problem)")
+        #expect(problem.contains("or ':rest' (':rest(type)' for a typed one) to match one segment"), "\(problem)")
+        #expect(!problem.contains("':rest(\(type))'"), "\(problem)")
+        #expect(throws: Never.self) { try RoutePattern("weread://book/:rest") }
+    }
+
     @Test func customTypesAreKnownByName() throws {
         let even = ParameterType(name: "even", description: "an even number") { Int($0).map { $0 % 2 == 0 } ?? false }
         let pattern = try RoutePattern("weread://n/:n(even)", parameterTypes: [even])

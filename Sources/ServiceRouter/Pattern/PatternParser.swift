@@ -215,11 +215,15 @@ struct PatternParser {
         guard name.isEmpty || isIdentifier(name) else { return nil }
         let type = Self.string(spec[(open + 1)...].prefix { $0 != UInt8(ascii: ")") })
         let wildcard = "*" + Self.string(name)
-        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name)) + "(\(type))"
+        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name))
+        // A type is suggested only when this router knows it, or the fix would be refused next.
+        let oneSegment = lookUpType(type) != nil
+            ? "'\(parameter)(\(type))' to match one segment of that type"
+            : "'\(parameter)' ('\(parameter)(type)' for a typed one) to match one segment"
         return invalid(
             "the wildcard '\(Self.string(piece))' has a type, which a wildcard cannot take: it matches the rest of "
                 + "the path, any number of segments; write '\(wildcard)' and check the value in the handler, "
-                + "or '\(parameter)' to match one segment of that type")
+                + "or \(oneSegment)")
     }
 
     /// Reads `name` or `name(type)` (the text after a `:`).
