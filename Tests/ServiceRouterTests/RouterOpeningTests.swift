@@ -736,6 +736,33 @@ struct RouterOpeningTests {
         #expect(absent.description.contains("must be a non-empty value, but it is missing."))
     }
 
+    /// A captured query value or fragment must not be empty whatever its type, and a custom
+    /// type may accept an empty value (`{ $0.allSatisfy(...) }` does): the error then says
+    /// the value must not be empty, rather than that it must be what it is.
+    @Test func anEmptyValueForATypeThatAcceptsOneIsRefusedForBeingEmpty() throws {
+        let slug = ParameterType(name: "slug", description: "lowercase letters") { $0.allSatisfy(\.isLowercase) }
+        let router = try makeEchoRouter(
+            ["weread://search?q=:term(slug)", "weread://doc#:section(slug)"], configuration: .init(parameterTypes: [slug]))
+        let query = try #require(throws: RouteError.self) { try router.open("weread://search?q=") }
+        #expect(
+            query.description == "Cannot open 'weread://search?q=': parameter 'q' of route 'weread://search?q=:term(slug)' "
+                + "must be lowercase letters (not empty), but got ''.")
+        let fragment = try #require(throws: RouteError.self) { try router.open("weread://doc#") }
+        #expect(fragment.description.contains("must be lowercase letters (not empty), but got ''."), "\(fragment)")
+        // A type that refuses an empty value says so itself.
+        let typed = try #require(throws: RouteError.self) { try makeEchoRouter(["weread://p?n=:n(int)"]).open("weread://p?n=") }
+        #expect(typed.description.contains("must be an int, but got ''."), "\(typed)")
+
+        for (pattern, name) in [("weread://search?q=:term(slug)", "term"), ("weread://doc#:section(slug)", "section")] {
+            let generated = try #require(throws: RouteError.self) { try router.url(for: pattern, parameters: [name: ""]) }
+            #expect(generated.description.contains("must be lowercase letters (not empty), but got ''."), "\(generated)")
+        }
+        let segment = try #require(throws: RouteError.self) {
+            try RoutePattern("weread://tag/:t(slug)", parameterTypes: [slug]).url(parameters: ["t": ""])
+        }
+        #expect(segment.description == "Parameter 't' of route 'weread://tag/:t(slug)' must be lowercase letters (not empty), but got ''.")
+    }
+
     /// A newcomer puts in the pattern the query item or fragment a handler reads, and the
     /// route then refuses every URL without it: the error says how to make it optional.
     @Test(arguments: [

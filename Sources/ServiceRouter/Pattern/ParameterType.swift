@@ -89,6 +89,15 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     /// The types every router knows without configuration.
     static let builtIn: [ParameterType] = [.int, .string, .uuid]
 
+    /// What a capture of `type` must be, for an error about an empty value, which no capture
+    /// but the host may have: the type's description, and that the value may not be empty
+    /// when the type accepts an empty one (as `{ $0.allSatisfy(...) }` does), since its
+    /// description alone would then say the value is what it must be.
+    static func expectation(ofNonEmpty type: ParameterType?) -> String {
+        guard let type else { return "a non-empty value" }
+        return type.accepts("") ? type.description + " (not empty)" : type.description
+    }
+
     /// Checks custom types before a pattern is read with them, so that each is one a
     /// pattern can name, and names exactly one type.
     ///

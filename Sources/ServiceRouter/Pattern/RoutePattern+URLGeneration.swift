@@ -167,7 +167,11 @@ extension RoutePattern {
             throw RouteError(.invalidParameter(name: name, value: nil, expected: expected, pattern: canonical))
         }
         let value = String(describing: given)
-        guard (allowEmpty || !value.isEmpty), type?.accepts(value) ?? true else {
+        guard allowEmpty || !value.isEmpty else {
+            throw RouteError(.invalidParameter(
+                name: name, value: value, expected: ParameterType.expectation(ofNonEmpty: type), pattern: canonical))
+        }
+        guard type?.accepts(value) ?? true else {
             throw RouteError(.invalidParameter(name: name, value: value, expected: expected, pattern: canonical))
         }
         return value

@@ -86,7 +86,8 @@ extension ServiceRouter {
         case .literal(let text):
             return value == text ? nil : "'\(text)'"
         case .capture(_, let type):
-            guard let value, !value.isEmpty else { return type?.description ?? "a non-empty value" }
+            guard let value else { return type?.description ?? "a non-empty value" }
+            guard !value.isEmpty else { return ParameterType.expectation(ofNonEmpty: type) }
             guard let type, !type.accepts(value) else { return nil }
             return type.description
         }
