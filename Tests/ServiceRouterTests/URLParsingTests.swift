@@ -69,6 +69,23 @@ struct URLParsingTests {
         #expect(try RouteURL("weread://:/x").host == "")
     }
 
+    /// A port is any digits (RFC 3986 `port = *DIGIT`), so leading zeros do not make one
+    /// out of range: `000080` is 80, not "not a number from 0 to 65535". Only the value is
+    /// bounded.
+    @Test func readsAPortWithLeadingZerosByItsValue() throws {
+        #expect(try RouteURL("weread://book:000080/42").port == 80)
+        #expect(try RouteURL("weread://book:0000000000000000000000000/42").port == 0)
+        #expect(try RouteURL("weread://book:0065535/42").port == 65_535)
+        for port in ["0065536", "99999", "1000000000000000000000"] {
+            let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://book:\(port)/42") }
+            guard case .malformedURL(let problem)? = reason else {
+                Issue.record("expected malformedURL for port \(port), got \(String(describing: reason))")
+                continue
+            }
+            #expect(problem == "its port '\(port)' is not a number from 0 to 65535")
+        }
+    }
+
     @Test func decodesPercentEscapesPerSegmentKeepingEncodedSlashInside() throws {
         let url = try RouteURL("weread://search/a%2Fb/%E7%BA%A2%E6%A5%BC%E6%A2%A6/100%25")
         #expect(url.pathSegments == ["a/b", "红楼梦", "100%"])

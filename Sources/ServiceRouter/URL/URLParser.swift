@@ -101,9 +101,12 @@ struct URLParser {
         if let colon = lastIndex(of: UInt8(ascii: ":"), in: range, bytes) {
             let digits = colon + 1..<range.upperBound
             if !digits.isEmpty {
-                // At most five digits are read, so the value cannot overflow.
-                guard digits.count <= 5, !bytes.contains(in: digits, where: { !isASCIIDigit($0) }),
-                    let value = Int(bytes.string(digits)), value <= 65_535
+                // A port is any digits (RFC 3986), so leading zeros are skipped; at most five
+                // digits are then read, so the value cannot overflow.
+                var significant = digits.lowerBound
+                while significant < digits.upperBound - 1, bytes[significant] == UInt8(ascii: "0") { significant += 1 }
+                guard digits.upperBound - significant <= 5, !bytes.contains(in: digits, where: { !isASCIIDigit($0) }),
+                    let value = Int(bytes.string(significant..<digits.upperBound)), value <= 65_535
                 else {
                     throw error(.malformedURL(problem: "its port '\(bytes.string(digits))' is not a number from 0 to 65535"))
                 }
