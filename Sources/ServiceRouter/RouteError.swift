@@ -294,7 +294,12 @@ public struct RouteError: Error, CustomStringConvertible {
                 + "parameters. Read the URL in a fallback (request.url, request.query(_:))."
         case .missingParameter(let name, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the route"
-            let declare = "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+            // A segment's or the fragment's parameter is named with letters, digits and '_'; only
+            // a query item captures under any other name (`?from-page`), spelled as a pattern
+            // writes one (a leading ':' and what would end or split it escaped).
+            let declare = !name.isEmpty && name.utf8.allSatisfy(isNameByte)
+                ? "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+                : "'\(name)' in the pattern as a query item ('?\(Self.querySpelling(name))=')."
             let missing = "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? "")"
             switch declaredNames {
             case nil:
@@ -398,6 +403,15 @@ public struct RouteError: Error, CustomStringConvertible {
         case nil:
             return ""
         }
+    }
+
+    /// `name` as a pattern writes a query item's name: escaped where it would end or split
+    /// the item, and a leading ':' escaped, which would read as a capture's.
+    private static func querySpelling(_ name: String) -> String {
+        guard name.utf8.first == UInt8(ascii: ":") else {
+            return PercentEncoding.encode(name, allowing: PercentEncoding.isAllowedInQuery)
+        }
+        return "%3A" + PercentEncoding.encode(String(droppingFirstByte(name[...])), allowing: PercentEncoding.isAllowedInQuery)
     }
 
     /// `1 query item`, `2 query items`.

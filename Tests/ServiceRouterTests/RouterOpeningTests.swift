@@ -487,6 +487,27 @@ struct RouterOpeningTests {
                 + "request has no parameters. Read the URL in a fallback (request.url, request.query(_:)).")
     }
 
+    /// Only a query item captures under a name that is not letters, digits and '_'
+    /// (`?from-page` captures `from-page`), so for such a name the error suggests only that:
+    /// `:from-page` and `#:from-page` would be refused.
+    @Test func aMissingParameterOnlyAQueryItemCanNameIsToldThatOnly() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://book/:bookId(int)") { (_: any Greeter, request) in
+            try request.parameters.string("from-page")
+        }
+        let error = try #require(throws: RouteError.self) { try router.open("weread://book/42") }
+        #expect(
+            error.description == "No parameter 'from-page' in route 'weread://book/:bookId(int)' for 'weread://book/42'; "
+                + "the route has: bookId. Use one of those, or declare 'from-page' in the pattern as a query item "
+                + "('?from-page=').")
+        let declared = try RoutePattern("weread://book/:bookId(int)?from-page=")
+        #expect(declared.parameterNames.contains("from-page"))
+        // Spelled as a pattern writes the item: an escape for what would read otherwise.
+        let spaced = try #require(throws: RouteError.self) { try RouteParameters(["x": "1"]).string(":a b+c") }
+        #expect(spaced.description.hasSuffix("declare ':a b+c' in the pattern as a query item ('?%3Aa%20b%2Bc=')."), "\(spaced)")
+        #expect(try RoutePattern("weread://x?%3Aa%20b%2Bc=").parameterNames == [":a b+c"])
+    }
+
     /// A name the route lacks is most often a typo, so the error lists the names the route
     /// has, in the pattern's order, and the right one is in front of the reader.
     @Test func aMissingParameterErrorListsTheNamesTheRouteHas() throws {
