@@ -2,8 +2,10 @@
 /// items and fragment, each percent-decoded.
 ///
 /// The router parses every URL itself (it may not import Foundation) and never trusts its
-/// input: the length, segment and query-item limits of ``URLParsingOptions`` are checked
-/// before any other work, and everything malformed is reported as a ``RouteError``.
+/// input: the length limit of ``URLParsingOptions`` is checked before any other work, and
+/// the segment and query-item limits at the first segment or item over them, so no URL
+/// costs more than its length allows; everything malformed is reported as a ``RouteError``
+/// (a URL both malformed and over the segment or query-item limit may be refused for either).
 ///
 /// Normalisation, so that equivalent spellings route alike:
 /// - the scheme and host are lowercased (ASCII only; path segments keep their case);
