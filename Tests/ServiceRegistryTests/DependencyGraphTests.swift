@@ -115,11 +115,13 @@ private func expectWellFormedDOT(_ dot: String, sourceLocation: SourceLocation =
 }
 
 /// The quoted strings of a DOT line (with `\"` and `\\` escapes), or `nil` if a quote is open.
+/// Read scalar by scalar, as Graphviz reads it: a quote that a combining mark follows is
+/// one `Character` with the mark, but a quote all the same.
 private func quotedStrings(in line: String) -> [String]? {
     var result: [String] = []
-    var current: String?
+    var current: String.UnicodeScalarView?
     var escaped = false
-    for character in line {
+    for character in line.unicodeScalars {
         if var text = current {
             if escaped {
                 text.append(character)
@@ -128,14 +130,14 @@ private func quotedStrings(in line: String) -> [String]? {
             } else if character == "\\" {
                 escaped = true
             } else if character == "\"" {
-                result.append(text)
+                result.append(String(text))
                 current = nil
             } else {
                 text.append(character)
                 current = text
             }
         } else if character == "\"" {
-            current = ""
+            current = String.UnicodeScalarView()
         }
     }
     return current == nil ? result : nil
@@ -729,6 +731,19 @@ struct DependencyGraphTests {
         // source would; DOT escapes each quote and backslash of it once more.
         #expect(dot.contains(#"  "ReviewFeed (name: \"say \\\"hi\\\"\")" [label="ReviewFeed (name: \"say \\\"hi\\\"\")\n"#))
         expectWellFormedDOT(dot)
+    }
+
+    /// Graphviz reads the document byte by byte: a quote or a backslash that a combining
+    /// mark follows, one `Character` with the mark in Swift, is escaped as any other, or the
+    /// quote would end the string and the rest of the name would be DOT.
+    @Test func dotEscapesAQuoteThatACombiningMarkFollows() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewFeed.self, name: "a\"\u{301}] -> x [b\\\u{301}") { _ in Node() }
+        let graph = registry.dependencyGraph()
+        let node = try #require(graph.nodes.first)
+        let line = try #require(graph.dot.split(separator: "\n").first { $0.hasPrefix("  \"") })
+        #expect(quotedStrings(in: String(line))?.first == node.id)
+        expectWellFormedDOT(graph.dot)
     }
 
     @Test func textTreeRendersTheAppForATerminal() {

@@ -132,14 +132,17 @@ extension DependencyGraph {
         }
     }
 
+    /// `text` for a quoted DOT string. Scalar by scalar, as Graphviz reads it: a quote or
+    /// backslash that a combining mark follows is one `Character` with the mark, which
+    /// compares unequal to `"` and would go out unescaped, ending the string early.
     private func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
