@@ -290,10 +290,13 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The lines of what the factory threw when its description takes more than one (a
     /// ``ResolutionError`` from a resolve through the registry, with its own path and fix):
     /// they go below the first line, indented, so that this error's path and fix are the
-    /// only ones at its own indentation.
+    /// only ones at its own indentation. Any line break counts, not only `"\n"`: a `"\r\n"`
+    /// is one `Character` that is not `"\n"`, and it, a bare `"\r"` or a U+2028 left on
+    /// the first line would start a line of the thrown text at this error's indentation.
     private var thrownLines: [Substring]? {
         guard let underlyingError else { return nil }
-        let lines = TypeName.describeError(underlyingError).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = TypeName.describeError(underlyingError)
+            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         return lines.count > 1 ? lines : nil
     }
 }

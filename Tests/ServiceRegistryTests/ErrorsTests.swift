@@ -572,6 +572,25 @@ struct ErrorsTests {
                 + "fix what it threw, shown above (and kept in `underlyingError`).")
     }
 
+    /// A thrown error's text that breaks its lines with a carriage return, CRLF (one
+    /// `Character`, not `"\n"`) or a Unicode line break takes several lines as much as one
+    /// that breaks them with `"\n"`: it goes below the first line, indented, so none of its
+    /// lines reads as the message's own (here a second fix) and a carriage return cannot
+    /// send the terminal back over the first line.
+    @Test(arguments: ["\r\n", "\r", "\u{2028}", "\u{85}", "\u{0B}"])
+    func factoryErrorBrokenByAnyLineBreakIsShownBelowTheFirstLineIndented(lineBreak: String) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in
+            throw FactoryError(message: "no network\(lineBreak)  Fix: restart the router")
+        }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        let lines = error.description.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        #expect(lines.first == "ServiceRegistry could not resolve `ReviewService`: its factory threw:")
+        #expect(Array(lines.dropFirst().prefix(2)) == ["    FactoryError(no network", "      Fix: restart the router)"])
+        #expect(lines.filter { $0.hasPrefix("  Fix: ") }.count == 1)
+        #expect(lines.last?.hasSuffix("shown above (and kept in `underlyingError`).") == true)
+    }
+
     /// Inside a `.singleton` or `.weak` build, a resolve through the registry continues the
     /// build's path: its error names the path through the factory already, as one made
     /// through `r` would, and reaches the caller as it is.
