@@ -859,6 +859,19 @@ struct ErrorsTests {
         #expect(try registry.resolve(BookScreen.self, argument: [1, 2] as any Collection<Int>).bookId == "2")
     }
 
+    /// A constrained existential in a composition is named with its requirement after the
+    /// protocol it constrains, `any Sequence<Int> & AnyObject`, not after the last member
+    /// as the runtime lists it (`any Sequence & AnyObject<Int>`, which does not compile).
+    @Test func aConstrainedExistentialInACompositionIsNamedAsCodeWritesIt() throws {
+        let registry = ServiceRegistry()
+        let missing = try resolutionError { _ = try registry.resolve((any Sequence<Int> & AnyObject).self) }
+        #expect(missing.serviceType == "any Sequence<Int> & AnyObject")
+        #expect(missing.description.contains("registry.register((any Sequence<Int> & AnyObject).self) { r in ... }"))
+        registry.register((any Sequence<Int> & AnyObject).self) { _ in NumbersBox() }
+        let numbers = try registry.resolve((any Sequence<Int> & AnyObject).self)
+        #expect(Array(numbers) == [1, 2])
+    }
+
     /// A missing type nested in another is named as code outside both writes it, so the
     /// fix compiles where the app registers it.
     @Test func aMissingNestedTypeIsNamedWithTheTypeItIsNestedIn() throws {
@@ -903,6 +916,11 @@ struct ErrorsTests {
         #expect(!error.description.contains("$"))
         #expect(!error.description.contains("unknown context"))
     }
+}
+
+/// A class that is a sequence of numbers: a service of the type `any Sequence<Int> & AnyObject`.
+private final class NumbersBox: Sequence {
+    func makeIterator() -> IndexingIterator<[Int]> { [1, 2].makeIterator() }
 }
 
 /// A component's types, nested in a namespace as many apps write them.

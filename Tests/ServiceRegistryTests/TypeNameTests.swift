@@ -39,6 +39,13 @@ extension Array { fileprivate struct Page {} }
         ([any Sequence<Int>].self, "Array<any Sequence<Int>>"),
         ([any Sequence<any Collection<Int>>].self, "Array<any Sequence<any Collection<Int>>>"),
         ((any Sequence<[String: (Int) -> Int]>).Type.self, "(any Sequence<Dictionary<String, (Int) -> Int>>).Type"),
+        // In a composition the runtime writes the requirements after its last member, whichever
+        // protocol they constrain; code writes them after that protocol.
+        ((any Sequence<Int> & AnyObject).self, "any Sequence<Int> & AnyObject"),
+        ((any Collection<Library.Config> & CustomStringConvertible).self,
+            "any Collection<Library.Config> & CustomStringConvertible"),
+        ([any Sequence<Int> & AnyObject].self, "Array<any Sequence<Int> & AnyObject>"),
+        ((any Labelled & Sequence<Int>).self, "any Labelled & Sequence<Int>"),
         // With two requirements the runtime orders them by name, not as the protocol declares
         // its primary associated types (which code follows): the runtime's form stays.
         ((any Library.Pair<Int, String>).self,

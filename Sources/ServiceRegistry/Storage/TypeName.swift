@@ -76,13 +76,39 @@ package enum TypeName {
         guard let close = found else { return name }
         let requirements = String(name[name.index(after: open.lowerBound)..<close])
         var list = withPrimaryAssociatedTypes(requirements)
+        let rest = withPrimaryAssociatedTypes(String(name[name.index(after: close)...]))
         if let equals = list.firstRange(of: " == "), !list[..<equals.lowerBound].contains(" "),
             !containsTopLevelComma(list[equals.upperBound...])
         {
-            list = String(list[equals.upperBound...])
+            // `Self.Sequence.Element`: the requirement is on `Sequence`.
+            let requirement = list[..<equals.lowerBound].dropFirst("Self.".count)
+            let arguments = String(list[equals.upperBound...])
+            if list.hasPrefix("Self."), let dot = requirement.lastIndex(of: "."),
+                let written = attaching(arguments, to: requirement[..<dot], in: name[..<open.lowerBound])
+            {
+                return written + rest
+            }
+            list = arguments
         }
-        return name[..<open.lowerBound] + "<" + list + ">"
-            + withPrimaryAssociatedTypes(String(name[name.index(after: close)...]))
+        return name[..<open.lowerBound] + "<" + list + ">" + rest
+    }
+
+    /// `head`, which ends with a composition (`Sequence & AnyObject`), with `<arguments>`
+    /// after its member `member`, as code writes a constrained protocol of a composition
+    /// (`Sequence<Int> & AnyObject`); the runtime writes the requirements after the
+    /// composition's last member, whichever protocol they constrain. `nil` when `member` is
+    /// that last member, or no member followed by ` & ` at the end of `head`: the
+    /// requirements then go after `head`.
+    private static func attaching(_ arguments: String, to member: Substring, in head: Substring) -> String? {
+        guard !member.isEmpty, !head.hasSuffix(member) else { return nil }
+        // The last `member & ` that starts a member, with only further members after it.
+        let found = head.ranges(of: member + " & ").last { range in
+            let before = range.lowerBound == head.startIndex ? " " : head[head.index(before: range.lowerBound)]
+            return " <([,".contains(before) && !head[range.upperBound...].contains(where: { "<>()[],".contains($0) })
+        }
+        guard let found else { return nil }
+        let memberEnd = head.index(found.lowerBound, offsetBy: member.count)
+        return head[..<memberEnd] + "<" + arguments + ">" + head[memberEnd...]
     }
 
     /// Whether `text` has a `,` outside brackets: a list of several requirements.
