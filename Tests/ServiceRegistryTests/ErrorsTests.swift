@@ -872,6 +872,17 @@ struct ErrorsTests {
         #expect(Array(numbers) == [1, 2])
     }
 
+    /// A type with a parameter pack is named with the pack's types among its generic
+    /// arguments, as code writes it, not in the runtime's `Pack{...}`, so the fix compiles.
+    @Test func aTypeWithAParameterPackIsNamedAsCodeWritesIt() throws {
+        let registry = ServiceRegistry()
+        let missing = try resolutionError { _ = try registry.resolve(Columns<Int, String>.self) }
+        #expect(missing.serviceType == "Columns<Int, String>")
+        #expect(missing.description.contains("registry.register(Columns<Int, String>.self) { r in ... }"))
+        registry.register(Columns<Int, String>.self) { _ in Columns() }
+        _ = try registry.resolve(Columns<Int, String>.self)
+    }
+
     /// A missing type nested in another is named as code outside both writes it, so the
     /// fix compiles where the app registers it.
     @Test func aMissingNestedTypeIsNamedWithTheTypeItIsNestedIn() throws {
@@ -917,6 +928,9 @@ struct ErrorsTests {
         #expect(!error.description.contains("unknown context"))
     }
 }
+
+/// A generic type with a parameter pack.
+private struct Columns<each Column> {}
 
 /// A class that is a sequence of numbers: a service of the type `any Sequence<Int> & AnyObject`.
 private final class NumbersBox: Sequence {

@@ -14,6 +14,8 @@ private enum Library {
         associatedtype Zed
         associatedtype Alpha
     }
+    struct Row<each Column> {}
+    struct Keyed<Key, each Value> {}
 }
 
 private protocol Labelled {}
@@ -51,6 +53,14 @@ extension Array { fileprivate struct Page {} }
         ((any Library.Pair<Int, String>).self,
             "any Library.Pair<Self.Library.Pair.Alpha == String, Self.Library.Pair.Zed == Int>"),
         ([Int].Page.self, "Array<Int>.Page"),
+        // The runtime writes a parameter pack's types as `Pack{Int, Library.Config}`; code
+        // writes them among the other generic arguments (an empty pack alone as `< >`:
+        // `<>` reads as an operator).
+        (Library.Row<Int, Library.Config>.self, "Library.Row<Int, Library.Config>"),
+        (Library.Row<Library.Row<Int>>.self, "Library.Row<Library.Row<Int>>"),
+        (Library.Keyed<String, Int, Bool>.self, "Library.Keyed<String, Int, Bool>"),
+        (Library.Keyed<String>.self, "Library.Keyed<String>"),
+        (Library.Row< >.self, "Library.Row< >"),
     ])
     func nestedTypesAreNamedWithTheTypesTheyAreNestedIn(type: Any.Type, name: String) {
         #expect(TypeName.of(type) == name)

@@ -19,13 +19,16 @@ package enum TypeName {
     /// one at the top of a file or in a global function); a type nested in an extension of
     /// another module's type is named as that type's member (`Array<Int>.Page`).
     ///
+    /// A parameter pack's types stand among the other generic arguments, as code writes
+    /// them (``withoutPackBraces(_:)``): `Row<Int, String>`, not `Row<Pack{Int, String}>`.
+    ///
     /// A constrained existential keeps its `any `, which code must write
     /// (``qualified(_:)`` leaves it out at the top), and one whose runtime form states one
     /// requirement is written as code writes it (``withPrimaryAssociatedTypes(_:)``):
     /// `any Sequence<Int>`, not `Sequence<Self.Sequence.Element == Int>`.
     package static func of(_ type: Any.Type) -> String {
         remembered(type, \.short) {
-            let name = withPrimaryAssociatedTypes(withoutModules(qualified(type)))
+            let name = withPrimaryAssociatedTypes(withoutPackBraces(withoutModules(qualified(type))))
             return String(reflecting: type).hasPrefix("any ") ? "any " + name : name
         }
     }
@@ -109,6 +112,39 @@ package enum TypeName {
         guard let found else { return nil }
         let memberEnd = head.index(found.lowerBound, offsetBy: member.count)
         return head[..<memberEnd] + "<" + arguments + ">" + head[memberEnd...]
+    }
+
+    /// `name` with each parameter pack, which the runtime writes as `Pack{Int, String}`, as
+    /// code writes it: its types among the other generic arguments (`Row<Int, String>`),
+    /// an empty one left out (`Keyed<String>`), or `Row< >` when it is the only argument
+    /// (`Row<>` reads as an operator). Outside a backquoted identifier, only a pack writes
+    /// `{` and `}` in a type name.
+    static func withoutPackBraces(_ name: String) -> String {
+        guard name.contains("Pack{") else { return name }
+        var result = ""
+        var rest = Substring(name)
+        while let character = rest.first {
+            if character == "`" {
+                let identifier = identifierPrefix(of: rest)
+                result += identifier
+                rest = rest.dropFirst(identifier.count)
+            } else if rest.hasPrefix("Pack{}") {
+                rest = rest.dropFirst("Pack{}".count)
+                if result.hasSuffix(", ") {
+                    result.removeLast(2)
+                } else if rest.hasPrefix(", ") {
+                    rest = rest.dropFirst(2)
+                } else {
+                    result += " "
+                }
+            } else if rest.hasPrefix("Pack{") {
+                rest = rest.dropFirst("Pack{".count)
+            } else {
+                if character != "}" { result.append(character) }
+                rest = rest.dropFirst()
+            }
+        }
+        return result
     }
 
     /// Whether `text` has a `,` outside brackets: a list of several requirements.
