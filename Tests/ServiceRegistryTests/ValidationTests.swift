@@ -543,6 +543,23 @@ struct ValidationTests {
         #expect(report.built == ["Payments", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
     }
 
+    /// Argument types listed under their full names (two components' `Config`) sort by
+    /// those names too, whichever was registered first: by the short name they share, the
+    /// two tied, and the lists followed the order of the registration table.
+    @Test func argumentTypesListedUnderTheirFullNamesSortByThoseNames() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, _: Config) in BookScreenImpl(bookId: "tests") }
+        registry.register(BookScreen.self) { (_, _: ServiceRegistryTestComponent.Config) in
+            BookScreenImpl(bookId: "component")
+        }
+        let listed = [
+            "BookScreen (argument: ServiceRegistryTestComponent.Config)",
+            "BookScreen (argument: ServiceRegistryTests.Config)",
+        ]
+        #expect(try registry.validate().notChecked == listed)
+        #expect(try registry.validate(sampleArguments: [Config(), ServiceRegistryTestComponent.Config()]).built == listed)
+    }
+
     /// A registered type whose short name only a missing type shares is listed under its
     /// full name too, as the graph shows it: otherwise the error reads `Config` for a
     /// registration whose factory misses `Config`.

@@ -169,7 +169,9 @@ extension ServiceRegistry {
         // A type whose short name another type in the graph shares, registered or missing
         // (each component's `Config`), is listed under its full name, as the graph shows it;
         // otherwise two entries would read the same. Which types are missing is known only
-        // now, so the lists are named, and sorted by those names, here.
+        // now, so the lists are named, and sorted by those names, here. Argument types sort
+        // as they are listed too (in full when two share a short name): by their short
+        // names, two such entries would tie and follow the registration table's order.
         let shared = recorder.shortNamesSharedInGraph
         let named = outcomes.map { outcome in
             let registration = outcome.registration
@@ -177,17 +179,17 @@ extension ServiceRegistry {
                 shared.contains(registration.serviceTypeName)
                 ? TypeName.describe(registration.qualifiedServiceTypeName, name: registration.key.name)
                 : registration.displayName
-            return (key: (name, registration.argumentTypeName ?? "", registration.qualifiedServiceTypeName), outcome)
+            let argument = recorder.argumentTypeName(of: registration)
+            return (key: (name, argument ?? "", registration.qualifiedServiceTypeName), argument, outcome)
         }
         .sorted { $0.key < $1.key }
         var failures: [ValidationError.Failure] = []
         var notChecked: [String] = []
         var missingSampleTypes: [String] = []
         var built: [String] = []
-        for ((name, _, _), (registration, owner, outcome)) in named {
+        for ((name, _, _), argument, (registration, owner, outcome)) in named {
             // A type may have a registration without an argument and others with one: the
             // argument type tells their entries apart.
-            let argument = recorder.argumentTypeName(of: registration)
             let displayName = argument.map { "\(name) (argument: \($0))" } ?? name
             switch outcome {
             case .built:
