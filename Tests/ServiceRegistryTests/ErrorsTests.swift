@@ -232,6 +232,24 @@ struct ErrorsTests {
         #expect(unwrap.note == nil)
     }
 
+    /// An argument that converts to the argument types of two registrations is told to pass
+    /// itself as the one the fix names, whichever was registered first: the note took the
+    /// first in the registration table, whose order follows where the runtime put the types
+    /// (and here the order of registering), while the fix names the first by name.
+    @Test(arguments: [false, true])
+    func argumentConvertingToTwoRegisteredTypesIsToldTheOneTheFixNames(timedFirst: Bool) throws {
+        let registry = ServiceRegistry()
+        let registrations = [
+            { registry.register(BookScreen.self) { (_, _: any Dated) in BookScreenImpl(bookId: "dated") } },
+            { registry.register(BookScreen.self) { (_, _: any Timed) in BookScreenImpl(bookId: "timed") } },
+        ]
+        for register in timedFirst ? registrations.reversed() : registrations { register() }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: Stamp()) }
+        #expect(error.registeredArgumentTypes == ["Dated", "Timed"])
+        #expect(error.note?.contains("pass it as `Dated` (argument: value as Dated)") == true)
+        #expect(error.description.contains("Fix: resolve it with an argument of type `Dated`"))
+    }
+
     /// Every `resolve` is inlined where the app calls it, and moves a failed resolve's error
     /// on: one word to move, not a dozen fields, keeps that code small (the storage's
     /// comment in `ResolutionError` has the figures).
@@ -928,6 +946,11 @@ struct ErrorsTests {
         #expect(!error.description.contains("unknown context"))
     }
 }
+
+/// Argument types a `Stamp` converts to.
+private protocol Dated: Sendable {}
+private protocol Timed: Sendable {}
+private struct Stamp: Dated, Timed {}
 
 /// A generic type with a parameter pack.
 private struct Columns<each Column> {}

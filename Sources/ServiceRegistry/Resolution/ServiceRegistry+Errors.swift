@@ -83,8 +83,11 @@ extension ServiceRegistry {
         guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(argumentType), !given.hasPrefix("(") else {
             return nil
         }
-        guard let index = registrations.firstIndex(where: { $0.argumentCasts(value) }),
-            let target = names.registered[index]
+        // The first by name, as the fix lists them: the registrations come in the table's
+        // order, which changes from run to run.
+        guard
+            let target = zip(registrations, names.registered)
+                .compactMap({ registration, name in registration.argumentCasts(value) ? name : nil }).min()
         else { return nil }
         return "The argument's type `\(given)` converts to `\(target)`, but a registration is found by the exact "
             + "argument type: pass it as `\(target)` (argument: value as \(target))."
