@@ -191,7 +191,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
                 lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw:")
                 lines += thrown.map { "    " + $0 }
             } else {
-                let thrown = underlyingError.map(TypeName.describeError) ?? "an error"
+                let thrown = thrownText ?? "an error"
                 // A message that ends its own sentence gets no second full stop.
                 let end = thrown.hasSuffix(".") ? "" : "."
                 lines.append("ServiceRegistry could not resolve `\(service)`: its factory threw \(thrown)\(end)")
@@ -294,10 +294,19 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// is one `Character` that is not `"\n"`, and it, a bare `"\r"` or a U+2028 left on
     /// the first line would start a line of the thrown text at this error's indentation.
     private var thrownLines: [Substring]? {
-        guard let underlyingError else { return nil }
-        let lines = TypeName.describeError(underlyingError)
-            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard let thrownText else { return nil }
+        let lines = thrownText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         return lines.count > 1 ? lines : nil
+    }
+
+    /// What the factory threw, as the message shows it: its text, or its type when that
+    /// text is empty or blank (the first line would read "its factory threw ." and show
+    /// nothing of what the fix says it shows); `nil` when it threw nothing.
+    private var thrownText: String? {
+        guard let underlyingError else { return nil }
+        let text = TypeName.describeError(underlyingError)
+        guard text.allSatisfy(\.isWhitespace) else { return text }
+        return "a `\(TypeName.of(type(of: underlyingError)))` with an empty description"
     }
 }
 

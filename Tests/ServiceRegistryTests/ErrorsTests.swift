@@ -454,6 +454,22 @@ struct ErrorsTests {
         #expect(firstLine == "ServiceRegistry could not resolve `ReviewService`: its factory threw The network is down.")
     }
 
+    /// A thrown error whose text is empty or blank is named by its type: the first line
+    /// read "its factory threw ." (or broke into blank lines), showing nothing of what the
+    /// fix says it shows.
+    @Test(arguments: ["", "  ", "\n"])
+    func factoryErrorWithoutTextIsNamedByItsType(text: String) throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in throw FactoryFailureText(text: text) }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            lines.first == "ServiceRegistry could not resolve `ReviewService`: "
+                + "its factory threw a `FactoryFailureText` with an empty description.")
+        #expect(lines.dropFirst().first == "  Resolution path: ReviewService")
+        #expect(lines.last?.hasSuffix("shown on the first line (and kept in `underlyingError`).") == true)
+    }
+
     /// An error enum without a description of its own prints as its bare case name
     /// (`offline`); the message names it as code does, with its type.
     @Test func factoryErrorThatIsABareEnumCaseIsNamedWithItsType() throws {
@@ -945,6 +961,12 @@ struct ErrorsTests {
         #expect(!error.description.contains("$"))
         #expect(!error.description.contains("unknown context"))
     }
+}
+
+/// An error whose description is the text it is given.
+private struct FactoryFailureText: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text }
 }
 
 /// Argument types a `Stamp` converts to.
