@@ -78,7 +78,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// child provides, how to wrap the real service in an override, or that the given
     /// argument's type only converts to the registered one (and how to pass it as that), or
     /// that a registered `Any.Type` argument is likely a factory's argument written without
-    /// its type.
+    /// its type, or that a given and a registered argument type that read the same are two
+    /// types (local types of one name).
     public var note: String? { storage.value.note }
     /// The registrations on ``path``, outermost first (the last entry of ``path`` has none
     /// when nothing is registered for it): tells a resolve's error that runs through a

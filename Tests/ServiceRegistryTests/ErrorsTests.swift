@@ -147,6 +147,24 @@ struct ErrorsTests {
         #expect(missing.similarRegistrations == ["BookScreen with argument `ServiceRegistryTestComponent.Config`"])
     }
 
+    /// Two local types of one name, declared in two functions: Swift tells them apart, but
+    /// their names read the same even in full (the runtime names a local type without the
+    /// function it is declared in), so "asked with `Page`, registered with `Page`" must say
+    /// that these are two types.
+    @Test func argumentTypesThatReadTheSameEvenInFullAreSaidToBeTwoTypes() throws {
+        let registry = ServiceRegistry()
+        LocalArguments.registerScreen(in: registry)
+        let mismatch = try resolutionError { try LocalArguments.resolveScreen(from: registry) }
+        #expect(mismatch.reason == .argumentMismatch)
+        let given = try #require(mismatch.givenArgumentType)
+        #expect(mismatch.registeredArgumentTypes == [given])
+        #expect(
+            mismatch.note
+                == "`\(given)` names two types here, the argument's and the one a factory takes: local types of "
+                + "one name, declared in different functions, read the same. A registration is found by the exact "
+                + "argument type: pass a value of the type the factory was registered with.")
+    }
+
     /// A `Config` whose factory resolves another component's `Config`: the path and the
     /// fix name each with its module, where `Config → Config` would read as a cycle and
     /// `register(Config.self)` would name the `Config` that is registered already.
@@ -980,6 +998,19 @@ private struct Columns<each Column> {}
 /// A class that is a sequence of numbers: a service of the type `any Sequence<Int> & AnyObject`.
 private final class NumbersBox: Sequence {
     func makeIterator() -> IndexingIterator<[Int]> { [1, 2].makeIterator() }
+}
+
+/// Registers and resolves `BookScreen` with a local `Page` each: two types of one name.
+private enum LocalArguments {
+    static func registerScreen(in registry: ServiceRegistry) {
+        struct Page {}
+        registry.register(BookScreen.self) { (_, _: Page) in BookScreenImpl(bookId: "1") }
+    }
+
+    static func resolveScreen(from registry: ServiceRegistry) throws {
+        struct Page {}
+        _ = try registry.resolve(BookScreen.self, argument: Page())
+    }
 }
 
 /// A component's types, nested in a namespace as many apps write them.

@@ -38,7 +38,8 @@ extension ServiceRegistry {
             return ResolutionError(
                 reason: .argumentMismatch, serviceType: typeName, name: key.name, path: path, requested: serviceType,
                 givenArgumentType: names.given, registeredArgumentTypes: registered,
-                note: ResolutionError.notes(note, convertsNote, inferredMetatypeNote(registrations: sameName)))
+                note: ResolutionError.notes(
+                    note, convertsNote, inferredMetatypeNote(registrations: sameName), sameNameNote(names)))
         }
         let similar = zip(shown, names.registered).map { registration, argumentName in
             argumentName.map { "\(registration.displayName) with argument `\($0)`" } ?? registration.displayName
@@ -91,6 +92,17 @@ extension ServiceRegistry {
         else { return nil }
         return "The argument's type `\(given)` converts to `\(target)`, but a registration is found by the exact "
             + "argument type: pass it as `\(target)` (argument: value as \(target))."
+    }
+
+    /// For a given argument type that reads the same as a registered one even in full
+    /// (``TypeName/distinguishing(_:)`` could not tell them apart): two local types of one
+    /// name, declared in different functions, which the runtime names without the function.
+    /// "Asked with `Page`, registered with `Page`" alone would read as no mismatch at all.
+    private func sameNameNote(_ names: ArgumentTypeNames) -> String? {
+        guard let given = names.given, names.registered.contains(given) else { return nil }
+        return "`\(given)` names two types here, the argument's and the one a factory takes: local types of one "
+            + "name, declared in different functions, read the same. A registration is found by the exact argument "
+            + "type: pass a value of the type the factory was registered with."
     }
 
     /// For a registration whose argument type is `Any.Type`: what Swift infers for an
