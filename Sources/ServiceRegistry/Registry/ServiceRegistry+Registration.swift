@@ -2,8 +2,9 @@ extension ServiceRegistry {
     /// Registers a lazy factory for a service that takes no runtime argument.
     ///
     /// Registering builds nothing; the factory runs on the first resolve that needs it
-    /// (and again according to `scope`). Registering the same type and name again
-    /// replaces this registration and drops any instance it cached.
+    /// (and again according to `scope`). Registering the same type and name again with a
+    /// factory that takes no argument replaces this registration and drops any instance it
+    /// cached; one that takes an argument registers beside it, leaving this one as it is.
     ///
     /// ```swift
     /// registry.register(BookDetailService.self) { r in
