@@ -53,6 +53,10 @@ extension ServiceRegistry {
     /// registered for the optional type under the key's name, with any argument. (With a
     /// registration under that name but another argument type, the resolve throws
     /// ``ResolutionError/Reason/argumentMismatch`` for the optional type, as for any other.)
+    ///
+    /// A registration of `key` itself does not count: the lookup missed it, so another
+    /// thread made it since, and the resolve came first (as the error would say, which
+    /// leaves it out too).
     func optionalFallback(
         for key: ServiceKey, serviceType: Any.Type, overrides: OverrideLayer?
     ) -> (any OptionalService.Type)? {
@@ -60,7 +64,7 @@ extension ServiceRegistry {
         // One probe per registry, not a scan: this runs on every resolve of
         // `if let p: P = try? registry.resolve()`, which succeeds.
         let sameName = lineage.contains { registry in
-            registry.table.hasRegistration(of: key.service, name: key.name)
+            registry.table.hasRegistration(of: key.service, name: key.name, otherThan: key)
                 || overrides?.hasRegistration(of: key.service, name: key.name, in: registry) == true
         }
         return sameName ? nil : optional

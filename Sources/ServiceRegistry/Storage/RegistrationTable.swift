@@ -118,10 +118,16 @@ final class RegistrationTable: @unchecked Sendable {
     /// type out (see ``ServiceKey/tableHash``), so every such registration is found from
     /// the same home slot. What a resolve of an optional type asks before it resolves the
     /// wrapped type instead, on every resolve of `if let p: P = try? registry.resolve()`.
-    func hasRegistration(of service: ObjectIdentifier, name: String?) -> Bool {
+    ///
+    /// - Parameter excluded: A key of `service` and `name` whose registration does not
+    ///   count: one the caller's lookup missed, which another thread registered since.
+    func hasRegistration(of service: ObjectIdentifier, name: String?, otherThan excluded: ServiceKey? = nil) -> Bool {
         let hash = ServiceKey(service: service, argument: nil, name: name).tableHash
         return readLocked {
-            probe(hash) { $0.keyHash == hash && $0.service == service && $0.name == name } != nil
+            probe(hash) { registration in
+                registration.keyHash == hash && registration.service == service && registration.name == name
+                    && !(excluded.map { registration.matches($0, hash: hash) } ?? false)
+            } != nil
         }
     }
 
