@@ -575,6 +575,35 @@ struct ConcurrencyTests {
         #expect(made?.description == expected.description)
     }
 
+    /// A parent's singleton resolved through a child misses a dependency in the parent, and
+    /// the error says the dependency is provided only below the parent when the child finds
+    /// it. Registered in the parent after the lookup missed it, the child finds it there:
+    /// the resolve came first, so the dependency was missing, not provided below.
+    @Test func aKeyRegisteredInTheParentSinceTheLookupMissedItIsNotSaidToBeProvidedBelow() throws {
+        let parent = ServiceRegistry()
+        parent.register(BookDetailService.self, scope: .singleton) { r in
+            BookDetailServiceImpl(reviews: try r.resolve(ReviewService.self))
+        }
+        let child = parent.makeChild()
+        let expected = try resolutionError { _ = try child.resolve(BookDetailService.self) }
+        #expect(expected.note == nil)
+        parent.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        let detail = try #require(parent.table.registration(for: ServiceKey(BookDetailService.self, name: nil)))
+        var made: ResolutionError?
+        try child.withResolution(overrides: nil) { resolution in
+            // The error the parent's lookup of `ReviewService` below the singleton's frame makes.
+            var frame = ResolutionFrame(registration: detail, parent: nil, registry: parent, resolution: resolution)
+            withUnsafePointer(to: &frame) { frame in
+                made = parent.missingRegistrationError(
+                    key: ServiceKey(ReviewService.self, name: nil), serviceType: ReviewService.self,
+                    argumentType: nil, argument: nil, parent: frame, resolution: resolution)
+            }
+        }
+        #expect(made?.reason == .notRegistered)
+        #expect(made?.note == nil)
+        #expect(made?.description == expected.description)
+    }
+
     /// A resolve of an optional type that misses its key while another thread registers it
     /// came first, as above, so it resolves the type the optional wraps, as it does with
     /// nothing registered for the optional. Whether the optional has a registration under

@@ -124,10 +124,13 @@ extension ServiceRegistry {
         key: ServiceKey, requested: String, parent: UnsafePointer<ResolutionFrame>?,
         resolution: UnsafeMutablePointer<Resolution>
     ) -> String? {
-        // The key is missing here and above (this is the failed lookup's error), so one
-        // the starting registry finds is provided below.
+        // The key was missing here and above (this is the failed lookup's error), so one
+        // the starting registry finds is provided below, unless it finds one made here or
+        // above since the lookup missed it (the resolve came first: the key was missing).
         let start = resolution.pointee.registry.takeUnretainedValue()
-        guard start !== self, start.lookup(key, overrides: resolution.pointee.overrides) != nil else { return nil }
+        guard start !== self, let found = start.lookup(key, overrides: resolution.pointee.overrides),
+            !lineage.contains(where: { $0 === found.owner })
+        else { return nil }
         var frame = parent
         while let current = frame,
             !(current.pointee.registration.scope.isShared && current.pointee.registry === self)
