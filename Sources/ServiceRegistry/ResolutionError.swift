@@ -139,8 +139,15 @@ public struct ResolutionError: Error, CustomStringConvertible {
         similarRegistrations: [String] = [], underlyingError: (any Error)? = nil, note: String? = nil,
         cycle: Cycle = .loop
     ) {
-        let (shownPath, shownService) = Self.names(
+        let (shownPath, shownService, sameName) = Self.names(
             of: path, requested: requested, name: name, serviceType: serviceType)
+        // Two types on the path that read the same even in full: local types of one name.
+        let note = ResolutionError.notes(
+            note,
+            sameName.map {
+                "`\($0)` names two types on this path: local types of one name, declared in different functions, "
+                    + "read the same."
+            })
         var overrides: [String] = []
         for (registration, shown) in zip(path, shownPath)
         where registration.origin == Installing.overrideRegistration && !overrides.contains(shown) {
@@ -159,15 +166,22 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// same (a `Config` whose factory resolves another component's `Config`), which are
     /// then written with their modules, as argument types are
     /// (``TypeName/distinguishing(_:)``). Otherwise `Config → Config` would read as a
-    /// cycle, and the fix would name a type that is registered already.
+    /// cycle, and the fix would name a type that is registered already. Two that read the
+    /// same even so (local types of one name, which the runtime names without their
+    /// functions) are returned as `sameName`, for a note to say they are two types.
     private static func names(
         of path: [AnyRegistration], requested: Any.Type?, name: String?, serviceType: String
-    ) -> (path: [String], serviceType: String) {
+    ) -> (path: [String], serviceType: String, sameName: String?) {
         let types = path.map(\.serviceType) + (requested.map { [$0] } ?? [])
         let names = path.map(\.key.name) + (requested == nil ? [] : [name])
         let shown = TypeName.distinguishing(types)
         let service = types.last.map { TypeName.of($0) == serviceType ? shown[shown.count - 1] : serviceType }
-        return (zip(shown, names).map { TypeName.describe($0, name: $1) }, service ?? serviceType)
+        var typesByName: [String: ObjectIdentifier] = [:]
+        let sameName = zip(shown, types).first { shownName, type in
+            typesByName.updateValue(ObjectIdentifier(type), forKey: shownName).map { $0 != ObjectIdentifier(type) }
+                ?? false
+        }?.0
+        return (zip(shown, names).map { TypeName.describe($0, name: $1) }, service ?? serviceType, sameName)
     }
 
     /// What was asked, the resolution path, and the likely fix, on several lines.

@@ -199,6 +199,22 @@ struct ErrorsTests {
         #expect(cycle.path == ["Config", "Config"])
     }
 
+    /// A local `Page` whose factory resolves another function's local `Page`: the two read
+    /// the same even in full, so the path reads as a cycle and the fix names a type that is
+    /// registered already, unless the error says that the name stands for two types.
+    @Test func serviceTypesThatReadTheSameEvenInFullOnAPathAreSaidToBeTwoTypes() throws {
+        let registry = ServiceRegistry()
+        let resolvePage = LocalServices.registerPage(in: registry)
+        let missing = try resolutionError { try resolvePage() }
+        #expect(missing.reason == .notRegistered)
+        #expect(missing.path.count == 2)
+        #expect(missing.path.first == missing.serviceType)
+        #expect(
+            missing.note
+                == "`\(missing.serviceType)` names two types on this path: local types of one name, declared in "
+                + "different functions, read the same.")
+    }
+
     @Test func argumentMismatchListsTheRegisteredArgumentTypesInOneOrder() throws {
         let registry = ServiceRegistry()
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
@@ -1010,6 +1026,24 @@ private enum LocalArguments {
     static func resolveScreen(from registry: ServiceRegistry) throws {
         struct Page {}
         _ = try registry.resolve(BookScreen.self, argument: Page())
+    }
+}
+
+/// Registers a local `Page` whose factory resolves another function's local `Page`, never
+/// registered; returns what resolves the first.
+private enum LocalServices {
+    static func registerPage(in registry: ServiceRegistry) -> @Sendable () throws -> Void {
+        struct Page {}
+        registry.register(Page.self) { r in
+            try resolveOtherPage(r)
+            return Page()
+        }
+        return { _ = try registry.resolve(Page.self) }
+    }
+
+    static func resolveOtherPage(_ r: borrowing Resolver) throws {
+        struct Page {}
+        _ = try r.resolve(Page.self)
     }
 }
 
