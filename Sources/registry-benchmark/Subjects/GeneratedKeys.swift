@@ -43,9 +43,27 @@ enum GeneratedKeys {
     /// How many key instances have been built, by any factory, since the process started.
     static var instancesBuilt: Int { built.load(ordering: .relaxed) }
 
+    /// Counts the key instances built in the task that binds it, besides the process-wide
+    /// count: a test that runs beside others that build keys too (on other threads) counts
+    /// only its own. Factories run on the resolving thread, inside the binding.
+    @TaskLocal static var taskTally: Tally?
+
     /// Counts one built instance.
     static func noteInstanceBuilt() {
         built.add(1, ordering: .relaxed)
+        taskTally?.note()
+    }
+
+    /// A count of built key instances, for ``taskTally``.
+    final class Tally: Sendable {
+        private let count = Atomic<Int>(0)
+
+        /// How many instances were counted.
+        var instancesBuilt: Int { count.load(ordering: .relaxed) }
+
+        func note() {
+            count.add(1, ordering: .relaxed)
+        }
     }
 
     /// The key type spelling `number`.
