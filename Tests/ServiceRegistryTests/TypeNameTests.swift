@@ -15,6 +15,7 @@ private enum Library {
         associatedtype Alpha
     }
     struct Row<each Column> {}
+    protocol Sequence {}
     struct Keyed<Key, each Value> {}
 }
 
@@ -48,6 +49,9 @@ extension Array { fileprivate struct Page {} }
             "any Collection<Library.Config> & CustomStringConvertible"),
         ([any Sequence<Int> & AnyObject].self, "Array<any Sequence<Int> & AnyObject>"),
         ((any Labelled & Sequence<Int>).self, "any Labelled & Sequence<Int>"),
+        // A last member whose name ends with the constrained protocol's (`Library.Sequence`) is
+        // another member.
+        ((any Sequence<Int> & Library.Sequence).self, "any Sequence<Int> & Library.Sequence"),
         // With two requirements the runtime orders them by name, not as the protocol declares
         // its primary associated types (which code follows): the runtime's form stays.
         ((any Library.Pair<Int, String>).self,

@@ -100,14 +100,24 @@ package enum TypeName {
     /// after its member `member`, as code writes a constrained protocol of a composition
     /// (`Sequence<Int> & AnyObject`); the runtime writes the requirements after the
     /// composition's last member, whichever protocol they constrain. `nil` when `member` is
-    /// that last member, or no member followed by ` & ` at the end of `head`: the
-    /// requirements then go after `head`.
+    /// that last member (a whole member: `MySequence` ends with `Sequence` but is not it),
+    /// or no member followed by ` & ` at the end of `head`: the requirements then go
+    /// after `head`.
     private static func attaching(_ arguments: String, to member: Substring, in head: Substring) -> String? {
-        guard !member.isEmpty, !head.hasSuffix(member) else { return nil }
+        guard !member.isEmpty else { return nil }
+        // Whether `member` starts at `index` as a whole member, not as the end of a longer
+        // name (`MySequence`, `Outer.Sequence` for `Sequence`).
+        func startsMember(at index: Substring.Index) -> Bool {
+            index == head.startIndex || " <([,".contains(head[head.index(before: index)])
+        }
+        // The last member: the requirements already stand after it.
+        if head.hasSuffix(member), startsMember(at: head.index(head.endIndex, offsetBy: -member.count)) {
+            return nil
+        }
         // The last `member & ` that starts a member, with only further members after it.
         let found = head.ranges(of: member + " & ").last { range in
-            let before = range.lowerBound == head.startIndex ? " " : head[head.index(before: range.lowerBound)]
-            return " <([,".contains(before) && !head[range.upperBound...].contains(where: { "<>()[],".contains($0) })
+            startsMember(at: range.lowerBound)
+                && !head[range.upperBound...].contains(where: { "<>()[],".contains($0) })
         }
         guard let found else { return nil }
         let memberEnd = head.index(found.lowerBound, offsetBy: member.count)
