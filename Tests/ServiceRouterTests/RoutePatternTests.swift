@@ -207,14 +207,19 @@ struct RoutePatternTests {
         ("weread://x?:from-page(int)", "to capture the item 'from-page' write '?from-page=:name(int)'"),
         ("weread://x?:=5", "to require the item 'name' write '?name=5'"),
         ("weread://x?:(int)=5", "to require the item 'name' write '?name=5'"),
+        // A type the router does not know is not suggested: it would be refused next.
+        ("weread://x?:from-page(path)", "write '?from-page=:name' ('?from-page=:name(type)' for a typed one)"),
+        ("weread://x?:page(path)", "write '?page=:page' ('?page=:page(type)' for a typed one)"),
+        ("weread://x?:page()", "write '?page=:page' ('?page=:page(type)' for a typed one)"),
     ])
     func aQueryItemNameStartingWithAColonIsToldOnlyFixesThatRead(pattern: String, fix: String) throws {
         let problem = try #require(invalidPatternProblem(pattern))
         #expect(problem.contains(fix), "\(problem)")
         let meant = try #require(problem.firstRange(of: "write '?")).lowerBound
         let end = try #require(problem.firstRange(of: ", or write a literal ':'")).lowerBound
-        // Every quoted spelling suggested, `'?…'`, parses.
-        for suggested in problem[meant..<end].split(separator: "'") where suggested.hasPrefix("?") {
+        // Every quoted spelling suggested, `'?…'`, parses (but the placeholder `(type)`).
+        for suggested in problem[meant..<end].split(separator: "'")
+        where suggested.hasPrefix("?") && !suggested.hasSuffix("(type)") {
             #expect(throws: Never.self, "\(suggested)") { try RoutePattern("weread://x" + suggested) }
         }
     }

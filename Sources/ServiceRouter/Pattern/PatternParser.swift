@@ -301,7 +301,16 @@ struct PatternParser {
         } else if spec == name, !name.isEmpty {
             meant = "to capture the item '\(name)' write '?\(name)'" + (nameIsIdentifier ? " or '?\(name)=:\(name)'" : "")
         } else {
-            meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)\(spec.dropFirst(name.count))'"
+            // `(type)`, or nothing; a type is suggested only when this router knows it, or the
+            // fix would be refused next (as for a wildcard with a type).
+            let typeSpec = spec.dropFirst(name.count)
+            let typeName = typeSpec.hasPrefix("(") && typeSpec.hasSuffix(")") ? typeSpec.dropFirst().dropLast() : nil
+            if typeSpec.isEmpty || typeName.map({ lookUpType(String($0)) != nil }) == true {
+                meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)\(typeSpec)'"
+            } else {
+                meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)' "
+                    + "('?\(item)=:\(parameter)(type)' for a typed one)"
+            }
         }
         return invalid(
             "the query item name '\(Self.string(rawName))' starts with ':', so it would require an item literally "
