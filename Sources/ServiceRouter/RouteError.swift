@@ -297,19 +297,23 @@ public struct RouteError: Error, CustomStringConvertible {
             // A segment's or the fragment's parameter is named with letters, digits and '_'; only
             // a query item captures under any other name (`?from-page`), spelled as a pattern
             // writes one (a leading ':' and what would end or split it escaped).
-            let declare = !name.isEmpty && name.utf8.allSatisfy(isNameByte)
-                ? "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
-                : "'\(name)' in the pattern as a query item ('?\(Self.querySpelling(name))=')."
+            // No pattern declares a parameter without a name ('?=' is refused): none is suggested.
+            let declare: String? =
+                name.isEmpty ? nil
+                : name.utf8.allSatisfy(isNameByte)
+                    ? "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
+                    : "'\(name)' in the pattern as a query item ('?\(Self.querySpelling(name))=')."
+            let noEmptyName = "no parameter's name is empty."
             let missing = "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? "")"
             switch declaredNames {
             case nil:
-                return missing + ". Use a name declared in the pattern, or declare " + declare
+                return missing + ". Use a name declared in the pattern" + (declare.map { ", or declare " + $0 } ?? ": " + noEmptyName)
             case let names? where names.isEmpty:
-                return missing + "; the route has no parameters. Declare " + declare
+                return missing + "; the route has no parameters" + (declare.map { ". Declare " + $0 } ?? ", and " + noEmptyName)
             case let names?:
                 // The names are listed so that a typo ('bookID' for 'bookId') shows.
-                return missing + "; the route has: \(names.joined(separator: ", ")). Use one of those, or declare "
-                    + declare
+                return missing + "; the route has: \(names.joined(separator: ", ")). Use one of those"
+                    + (declare.map { ", or declare " + $0 } ?? ": " + noEmptyName)
             }
         case .serviceUnavailable(let resolution, let pattern):
             let hint = Self.argumentHint(resolution, pattern: pattern).map { "\n  " + $0 } ?? ""

@@ -508,6 +508,14 @@ struct RouterOpeningTests {
         #expect(try RoutePattern("weread://x?%3Aa%20b%2Bc=").parameterNames == [":a b+c"])
     }
 
+    /// No pattern declares a parameter without a name ('?=' is a query item without one,
+    /// refused), so a read of '' is told no declaration.
+    @Test func aMissingParameterWithAnEmptyNameIsToldNoDeclaration() throws {
+        let empty = try #require(throws: RouteError.self) { try RouteParameters(["x": "1"]).string("") }
+        #expect(empty.description == "No parameter '' in the route; the route has: x. Use one of those: no parameter's name is empty.")
+        #expect(throws: RouteError.self) { try RoutePattern("weread://x?=") }
+    }
+
     /// A name the route lacks is most often a typo, so the error lists the names the route
     /// has, in the pattern's order, and the right one is in front of the reader.
     @Test func aMissingParameterErrorListsTheNamesTheRouteHas() throws {
