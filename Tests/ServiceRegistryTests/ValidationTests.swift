@@ -65,6 +65,13 @@ private final class ClosingCatalog: Catalog {
     deinit { _ = try? registry.resolve(Ratings.self) }
 }
 
+/// Resolves ``Coupons``, which nothing registers, when it is freed.
+private final class ClosingWallet: Wallet {
+    let registry: ServiceRegistry
+    init(registry: ServiceRegistry) { self.registry = registry }
+    deinit { _ = try? registry.resolve(Coupons.self) }
+}
+
 private final class Tally: Sendable {
     private let value = Atomic<Int>(0)
     var count: Int { value.load(ordering: .relaxed) }
@@ -365,6 +372,18 @@ struct ValidationTests {
         let builtByValidation = builds.count
         let afterValidation = try #require(try registry.resolve(Ratings.self) as? Thing)
         #expect(afterValidation.serial == builtByValidation + 1, "a later resolve got a singleton validation built")
+    }
+
+    /// What the deinit of a singleton validation frees resolves is no dependency of what
+    /// validation built: a service it misses is not listed as missing in the graph.
+    @Test func whatTheDeinitOfASingletonItFreesMissesIsNotInTheGraph() throws {
+        let registry = ServiceRegistry()
+        registry.register(Wallet.self, scope: .singleton) { [unowned registry] _ in ClosingWallet(registry: registry) }
+        let graph = registry.dependencyGraph()
+        #expect(graph.nodes.map(\.serviceType) == ["Wallet"])
+        #expect(!graph.textTree.contains("MISSING"), "\(graph.textTree)")
+        let report = try registry.validate()
+        #expect(report.built == ["Wallet"])
     }
 
     @Test func buildsEachRegistrationInIsolation() throws {

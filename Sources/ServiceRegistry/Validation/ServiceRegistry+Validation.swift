@@ -143,8 +143,16 @@ extension ServiceRegistry {
             let outcome = OverrideScope(layer: isolation).run { () -> Outcome in
                 // Tasks its factories started may keep the scope: what it cached goes now,
                 // still inside it, so that what an instance's deinit resolves is built in
-                // isolation too, not in the registry or the scopes validation runs in.
-                defer { isolation.dropCachedInstances() }
+                // isolation too, not in the registry or the scopes validation runs in. In a
+                // scope of its own without the recorder: what a deinit resolves is not a
+                // dependency of what validation built, and its misses are none of the graph's.
+                defer {
+                    let freeing = OverrideLayer(registry: self, registrations: [:], parent: isolation)
+                    OverrideScope(layer: freeing).run {
+                        isolation.dropCachedInstances()
+                        freeing.dropCachedInstances()
+                    }
+                }
                 do throws(ResolutionError) {
                     var built = false
                     try withResolution(overrides: isolation, enclosingBuild: enclosing) { resolution throws(ResolutionError) in
