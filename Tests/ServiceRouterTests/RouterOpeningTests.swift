@@ -1,6 +1,11 @@
 import ServiceRegistry
 import ServiceRouter
+import Synchronization
 import Testing
+
+/// How often a custom type was asked about an empty value (see
+/// `anEmptyValueIsRefusedWithoutAskingTheCustomType`).
+private let askedAboutEmpty = Atomic<Int>(0)
 
 @Suite("Opening URLs")
 struct RouterOpeningTests {
@@ -790,6 +795,26 @@ struct RouterOpeningTests {
             try RoutePattern("weread://tag/:t(slug)", parameterTypes: [slug]).url(parameters: ["t": ""])
         }
         #expect(segment.description == "Parameter 't' of route 'weread://tag/:t(slug)' must be lowercase letters (not empty), but got ''.")
+    }
+
+    /// A custom type's closure never sees an empty capture, and may rely on that: an error
+    /// about an empty value, from a URL or for one generated, does not ask it about ''
+    /// (a closure taking `$0.first!` would trap on a link as `weread://search?q=`).
+    @Test func anEmptyValueIsRefusedWithoutAskingTheCustomType() throws {
+        let initial = ParameterType(name: "initial", description: "a word starting with a capital") { value in
+            if value.isEmpty { askedAboutEmpty.add(1, ordering: .relaxed) }
+            return !value.isEmpty && value.first!.isUppercase
+        }
+        let router = try makeEchoRouter(
+            ["weread://search?q=:term(initial)", "weread://doc#:section(initial)"],
+            configuration: .init(parameterTypes: [initial]))
+        let query = try #require(throws: RouteError.self) { try router.open("weread://search?q=") }
+        #expect(query.description.contains("must be a word starting with a capital (not empty), but got ''."), "\(query)")
+        _ = try #require(throws: RouteError.self) { try router.open("weread://doc#") }
+        _ = try #require(throws: RouteError.self) {
+            try router.url(for: "weread://search?q=:term(initial)", parameters: ["term": ""])
+        }
+        #expect(askedAboutEmpty.load(ordering: .relaxed) == 0)
     }
 
     /// A newcomer puts in the pattern the query item or fragment a handler reads, and the

@@ -90,12 +90,16 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     static let builtIn: [ParameterType] = [.int, .string, .uuid]
 
     /// What a capture of `type` must be, for an error about an empty value, which no capture
-    /// but the host may have: the type's description, and that the value may not be empty
-    /// when the type accepts an empty one (as `{ $0.allSatisfy(...) }` does), since its
-    /// description alone would then say the value is what it must be.
+    /// but the host may have: the type's description, and for a custom type that the value
+    /// may not be empty, since its description alone might say the value is what it must be
+    /// (`{ $0.allSatisfy(...) }` accepts ''). A custom type is not asked whether it accepts
+    /// '': its closure never sees an empty capture, and may rely on that (`$0.first!`), so
+    /// asking could trap while an error about untrusted input is written. The built-in
+    /// types refuse ''.
     static func expectation(ofNonEmpty type: ParameterType?) -> String {
         guard let type else { return "a non-empty value" }
-        return type.accepts("") ? type.description + " (not empty)" : type.description
+        let isBuiltIn = builtIn.contains { $0.name == type.name }
+        return isBuiltIn ? type.description : type.description + " (not empty)"
     }
 
     /// Checks custom types before a pattern is read with them, so that each is one a
