@@ -321,7 +321,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
         guard let underlyingError else { return nil }
         let text = TypeName.describeError(underlyingError)
         guard text.allSatisfy(\.isWhitespace) else { return text }
-        return "a `\(TypeName.of(type(of: underlyingError)))` with an empty description"
+        return "a `\(TypeName.of(type(of: underlyingError)))` with \(text.isEmpty ? "an empty" : "a blank") description"
     }
 }
 

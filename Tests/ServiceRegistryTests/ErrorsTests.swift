@@ -499,7 +499,7 @@ struct ErrorsTests {
         let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines.first == "ServiceRegistry could not resolve `ReviewService`: "
-                + "its factory threw a `FactoryFailureText` with an empty description.")
+                + "its factory threw a `FactoryFailureText` with \(text.isEmpty ? "an empty" : "a blank") description.")
         #expect(lines.dropFirst().first == "  Resolution path: ReviewService")
         #expect(lines.last?.hasSuffix("shown on the first line (and kept in `underlyingError`).") == true)
     }
