@@ -1,8 +1,30 @@
 import ServiceRegistry
 import Testing
 
+/// An argument of a zero-sized type.
+private struct NoOptions: Sendable {}
+
 @Suite("Resolution")
 struct ResolutionTests {
+    /// A zero-sized value may have no address (an AddressSanitizer debug build gave `()` and
+    /// an empty struct a null one, which the engine read as "no argument", and the factory's
+    /// unwrap stopped the program): such an argument reaches its factory all the same, in a
+    /// resolve, through a resolver, and in validation. Scripts/check-address-sanitizer.sh
+    /// runs this where it failed; in other builds the address happened not to be null.
+    @Test func aZeroSizedArgumentReachesItsFactory() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { (_, _: NoOptions) in ReviewServiceImpl(source: "no options") }
+        registry.register(ReviewService.self, name: "void") { (_, _: Void) in ReviewServiceImpl(source: "void") }
+        registry.register(ReviewService.self, name: "through r") { r in
+            try r.resolve(ReviewService.self, argument: NoOptions())
+        }
+        #expect(try registry.resolve(ReviewService.self, argument: NoOptions()).source == "no options")
+        #expect(try registry.resolve(ReviewService.self, name: "void", argument: ()).source == "void")
+        #expect(try registry.resolve(ReviewService.self, name: "through r").source == "no options")
+        let report = try registry.validate(sampleArguments: [NoOptions(), ()])
+        #expect(report.built.count == 3)
+    }
+
     @Test func factoriesResolveDependenciesThroughTheResolver() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "dependency") }

@@ -34,9 +34,22 @@ func resolvedInstance<Service, Argument>(
 ) throws(ResolutionError) -> Service {
     try withUnsafePointer(to: argument) { argument throws(ResolutionError) in
         try resolvedInstance(of: Service.self) { result throws(ResolutionError) in
-            try resolve(UnsafeRawPointer(argument), result)
+            try resolve(argumentAddress(argument), result)
         }
     }
+}
+
+/// The address the engine reads an argument at, which it takes as "no argument" when `nil`.
+///
+/// A value of a zero-sized type (`()`, an empty struct) may have no address: in an
+/// AddressSanitizer debug build `withUnsafePointer` gave a null one, which read as `nil`, and
+/// the factory's unwrap of it stopped the program. Nothing is read from a zero-sized value,
+/// so any aligned address serves. Decided when `Argument` is known, so it costs nothing.
+@inlinable
+func argumentAddress<Argument>(_ pointer: UnsafePointer<Argument>) -> UnsafeRawPointer {
+    MemoryLayout<Argument>.size == 0
+        ? UnsafeRawPointer(bitPattern: MemoryLayout<Argument>.alignment)!
+        : UnsafeRawPointer(pointer)
 }
 
 /// Initializes the memory at its second argument with a copy of the instance at its first.

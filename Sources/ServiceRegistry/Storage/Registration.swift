@@ -407,7 +407,8 @@ final class ArgumentFactoryRegistration<Service, Argument>: AnyRegistration, @un
         guard let sample = Self.sample(in: sampleArguments) else { return false }
         try withUnsafePointer(to: sample) { sample throws(ResolutionError) in
             try buildDroppingInstance(
-                Service.self, from: registry, argumentType: Argument.self, argument: UnsafeRawPointer(sample), resolution: resolution)
+                Service.self, from: registry, argumentType: Argument.self, argument: argumentAddress(sample),
+                resolution: resolution)
         }
         return true
     }
