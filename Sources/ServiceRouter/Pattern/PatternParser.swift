@@ -101,14 +101,10 @@ struct PatternParser {
         let closed = rest.first == UInt8(ascii: "{") && inside.endIndex < rest.endIndex
         let name = inside.prefix { $0 != UInt8(ascii: ":") }
         let type = inside.dropFirst(name.count + 1)
-        let parameter: String
-        // A type is suggested only when this router knows it, or the fix would be refused next.
-        if closed, isIdentifier(name), !type.isEmpty, lookUpType(Self.string(type)) != nil {
-            parameter = "':\(Self.string(name))(\(Self.string(type)))'"
-        } else {
-            let shown = closed && isIdentifier(name) ? Self.string(name) : "name"
-            parameter = "':\(shown)' (':\(shown)(type)' for a typed one)"
-        }
+        let isParameter = closed && isIdentifier(name)
+        let parameter = suggestion(
+            ":" + (isParameter ? Self.string(name) : "name"), type: isParameter && !type.isEmpty ? Self.string(type) : nil
+        ).text
         let spelled = closed ? "{" + Self.string(inside) + "}" : Self.string(rest.prefix(1))
         return invalid(
             "it contains '\(spelled)', which is literal text here, not a parameter; write a parameter as \(parameter), "
@@ -215,15 +211,21 @@ struct PatternParser {
         guard name.isEmpty || isIdentifier(name) else { return nil }
         let type = Self.string(spec[(open + 1)...].prefix { $0 != UInt8(ascii: ")") })
         let wildcard = "*" + Self.string(name)
-        let parameter = ":" + (name.isEmpty ? "name" : Self.string(name))
-        // A type is suggested only when this router knows it, or the fix would be refused next.
-        let oneSegment = lookUpType(type) != nil
-            ? "'\(parameter)(\(type))' to match one segment of that type"
-            : "'\(parameter)' ('\(parameter)(type)' for a typed one) to match one segment"
+        let parameter = suggestion(":" + (name.isEmpty ? "name" : Self.string(name)), type: type)
+        let oneSegment = parameter.text + (parameter.typed ? " to match one segment of that type" : " to match one segment")
         return invalid(
             "the wildcard '\(Self.string(piece))' has a type, which a wildcard cannot take: it matches the rest of "
                 + "the path, any number of segments; write '\(wildcard)' and check the value in the handler, "
                 + "or \(oneSegment)")
+    }
+
+    /// How a fix-it writes `parameter` (`:id`, `?q=:q`) with the type the pattern gave it:
+    /// typed when this router knows the type; otherwise untyped, saying how a typed one is
+    /// written, since a fix naming a type the router does not know would be refused next.
+    /// `typed` tells which.
+    private func suggestion(_ parameter: String, type: String?) -> (text: String, typed: Bool) {
+        if let type, lookUpType(type) != nil { return ("'\(parameter)(\(type))'", true) }
+        return ("'\(parameter)' ('\(parameter)(type)' for a typed one)", false)
     }
 
     /// Reads `name` or `name(type)` (the text after a `:`).
@@ -301,15 +303,14 @@ struct PatternParser {
         } else if spec == name, !name.isEmpty {
             meant = "to capture the item '\(name)' write '?\(name)'" + (nameIsIdentifier ? " or '?\(name)=:\(name)'" : "")
         } else {
-            // `(type)`, or nothing; a type is suggested only when this router knows it, or the
-            // fix would be refused next (as for a wildcard with a type).
+            // `(type)`, or nothing.
             let typeSpec = spec.dropFirst(name.count)
-            let typeName = typeSpec.hasPrefix("(") && typeSpec.hasSuffix(")") ? typeSpec.dropFirst().dropLast() : nil
-            if typeSpec.isEmpty || typeName.map({ lookUpType(String($0)) != nil }) == true {
-                meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)\(typeSpec)'"
+            let capture = "?\(item)=:\(parameter)"
+            if typeSpec.isEmpty {
+                meant = "to capture the item '\(item)' write '\(capture)'"
             } else {
-                meant = "to capture the item '\(item)' write '?\(item)=:\(parameter)' "
-                    + "('?\(item)=:\(parameter)(type)' for a typed one)"
+                let type = typeSpec.hasPrefix("(") && typeSpec.hasSuffix(")") ? typeSpec.dropFirst().dropLast() : nil
+                meant = "to capture the item '\(item)' write " + suggestion(capture, type: type.map(String.init)).text
             }
         }
         return invalid(
