@@ -152,7 +152,8 @@ private func describe(
 ///
 /// The router's own description is kept where it speaks about the link (how it is
 /// malformed, which parameter is wrong); where it speaks to the app's developer (register a
-/// route, allow a scheme, raise a parsing limit), weread says what that means for the link.
+/// route, allow a scheme, raise a parsing limit, make a query item optional), weread says
+/// what that means for the link.
 private func linkProblem(_ error: RouteError) -> String {
     // The link is anyone's: spelled out as the router's own messages write it, so a raw
     // U+202E or U+009B (bytes a URL may carry unescaped) cannot forge the output.
@@ -172,6 +173,11 @@ private func linkProblem(_ error: RouteError) -> String {
     case .invalidParameter("bookId", let value?, _, _) where CommandLineParser.isTooLargeForABookID(value):
         // The router would say a book id must be a whole number from 1, which this one is.
         return "\(link): '\(value)' is too large to be a book id."
+    case .invalidParameter(let name, nil, let expected, let pattern?):
+        // A query item the route requires and the link lacks (`weread://search`). The router
+        // goes on to tell the app's developer how to make the item optional in the pattern,
+        // which the person who typed the link cannot do: they need only what it lacks.
+        return "Cannot open \(link): parameter '\(name)' of route '\(pattern)' must be \(expected), but it is missing."
     default:
         return error.description
     }

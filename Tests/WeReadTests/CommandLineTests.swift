@@ -284,7 +284,8 @@ import WeReadInterfaces
 
     /// A link weread cannot open is explained to the person who typed it: what is wrong with
     /// the link and which links work, never the router's advice to the app's developer
-    /// (register a route, allow a scheme, raise a parsing limit), which a user cannot act on.
+    /// (register a route, allow a scheme, raise a parsing limit, make a query item optional),
+    /// which a user cannot act on.
     @Test(arguments: [
         ("weread://nowhere/42", "weread: 'weread://nowhere/42' is not a link weread can open."),
         // A whole number from 1, too large for an id: said so, as `weread open` says it,
@@ -294,6 +295,12 @@ import WeReadInterfaces
         ("weread://book/99999999999999999999/reviews",
          "weread: 'weread://book/99999999999999999999/reviews': '99999999999999999999' is too large to be a book id."),
         ("weread://book/42/reviews/extra", "weread: 'weread://book/42/reviews/extra' is not a link weread can open."),
+        // A required query item the link lacks: what is missing, not how the route could do
+        // without it (the router's advice to make it optional in the pattern).
+        ("weread://search",
+         "weread: Cannot open 'weread://search': parameter 'q' of route 'weread://search?q=:text' must be a non-empty value, but it is missing."),
+        ("weread://search?Q=austen",
+         "weread: Cannot open 'weread://search?Q=austen': parameter 'q' of route 'weread://search?q=:text' must be a non-empty value, but it is missing."),
         ("https://weread.example/book/42",
          "weread: 'https://weread.example/book/42' is not a weread:// link; weread opens only its own links."),
         ("weread://book/" + String(repeating: "4", count: 5_000),
@@ -307,7 +314,7 @@ import WeReadInterfaces
         let lines = result.errorOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == problem)
         #expect(lines.dropFirst().first == "Links weread can open:")
-        for advice in ["Register a route", "setFallback", "allowedExternalSchemes", "URLParsingOptions"] {
+        for advice in ["Register a route", "setFallback", "allowedExternalSchemes", "URLParsingOptions", "request.query"] {
             #expect(!result.errorOutput.contains(advice), "the message gives the developer's fix: \(advice)")
         }
     }
