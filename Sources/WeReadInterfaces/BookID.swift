@@ -23,7 +23,8 @@ public struct BookID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// because anything else is not an id a person meant.
     ///
     /// - Parameter text: The text to parse.
-    /// - Returns: `nil` when `text` is not a positive whole number.
+    /// - Returns: `nil` when `text` is not a positive whole number, or is one too large
+    ///   for an `Int` (`"99999999999999999999"`).
     public init?(parsing text: some StringProtocol) {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
               let value = Int(text), value > 0
