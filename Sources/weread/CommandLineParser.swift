@@ -40,14 +40,14 @@ enum CommandLineParser {
             }
             return .search(text)
         case "graph":
-            switch values {
-            case []: return .graph(dot: false)
-            case ["--dot"]: return .graph(dot: true)
-            default:
-                throw UsageError(
-                    problem: "graph takes only the option --dot, not '\(TextLayout.echoed(values.joined(separator: " ")))'.",
-                    fix: "Try: weread graph    or: weread graph --dot")
-            }
+            // The argument named is the one that is wrong: quoting them all would quote a
+            // `--dot` among them too ("takes only the option --dot, not '--dot --svg'").
+            let fix = "Try: weread graph    or: weread graph --dot"
+            let dot = values.first == "--dot"
+            let rest = Array(values.dropFirst(dot ? 1 : 0))
+            guard let extra = rest.first else { return .graph(dot: dot) }
+            if dot { try expectNoMore(rest, after: name, "--dot", fix: fix) }
+            throw UsageError(problem: "graph takes only the option --dot, not '\(TextLayout.echoed(extra))'.", fix: fix)
         case "open-url":
             guard let url = values.first else {
                 throw UsageError(problem: "open-url needs a link.", fix: "Try: weread open-url weread://book/42")

@@ -204,6 +204,10 @@ import WeReadInterfaces
         (["search", "  "], "weread: search needs some text to look for.", .usage),
         (["search", "zzzz"], "weread: no book's title or author contains “zzzz”.", .notFound),
         (["graph", "--svg"], "weread: graph takes only the option --dot, not '--svg'.", .usage),
+        // The wrong argument is named alone, not with a right `--dot` beside it.
+        (["graph", "--dot", "--svg"], "weread: unexpected argument '--svg' after 'weread graph --dot'.", .usage),
+        (["graph", "--dot", "--dot"], "weread: unexpected argument '--dot' after 'weread graph --dot'.", .usage),
+        (["graph", "--svg", "--dot"], "weread: graph takes only the option --dot, not '--svg'.", .usage),
         (["open-url"], "weread: open-url needs a link.", .usage),
         (["open-url", "weread://book/999"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
         (["open-url", "weread://book/999/reviews"], "weread: no book with id 999 in the catalog (ids run from 1 to 70).", .notFound),
