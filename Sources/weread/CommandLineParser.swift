@@ -2,8 +2,9 @@ import WeReadInterfaces
 
 /// Turns the arguments after the executable's name into a ``Command``.
 ///
-/// Written by hand rather than with a package: the app has six commands with at most
-/// one value each, and the example must build with the toolchain alone.
+/// Written by hand rather than with a package: the app has six commands, each taking at
+/// most one value (the words after `search` make one text), and the example must build
+/// with the toolchain alone.
 enum CommandLineParser {
     /// Parses arguments such as `["open", "42"]`.
     ///
