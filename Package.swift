@@ -65,13 +65,16 @@ let package = Package(
         .testTarget(
             name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry", "ServiceRouter"]
         ),
-        // Every code example in README.md, Docs/, the DocC landing pages and the library's doc
-        // comments is mirrored here so it must compile (MirrorCoverageTests checks that each
-        // example's lines are in its mirror); Package.swift fragments are built for real by
-        // Tests/ConsumerPackage.
+        // Every code example in README.md, Docs/, the DocC landing pages and the doc comments of
+        // the library and of the WeRead example is mirrored here so it must compile
+        // (MirrorCoverageTests checks that each example's lines are in its mirror); Package.swift
+        // fragments are built for real by Tests/ConsumerPackage.
         .testTarget(
             name: "DocumentationExamplesTests",
-            dependencies: ["ServiceRegistry", "ServiceRegistryTesting", "ServiceRouter"]
+            dependencies: [
+                "ServiceRegistry", "ServiceRegistryTesting", "ServiceRouter", "WeReadInterfaces", "WeReadCatalog",
+                "WeReadBookDetail", "WeReadReview", "WeReadReading", "WeReadBookshelf",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

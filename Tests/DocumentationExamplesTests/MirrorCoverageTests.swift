@@ -1,9 +1,9 @@
 // Keeps the mirrors in this target honest: every line of code in a ```swift block of
 // README.md, Docs/*.md and the DocC landing pages must appear in a line of the mirror file
 // that page names, and every line of a ```swift example in a doc comment of the library
-// modules must appear in a line of DocCommentExamples.swift. An example edited without its
-// mirror, or added without one, fails here, so the mirror keeps compiling the code the
-// reader sees.
+// modules must appear in a line of DocCommentExamples.swift (of the WeRead example's
+// modules, of WeReadDocCommentExamples.swift). An example edited without its mirror, or
+// added without one, fails here, so the mirror keeps compiling the code the reader sees.
 //
 // What a line may differ by: indentation and spacing, a trailing `//` comment, a leading
 // `private`, the namespace that stands in for the page's modules (`TestingPage.ReviewService`
@@ -51,19 +51,34 @@ import Testing
         #expect(missing.isEmpty, "\(page) has code that \(mirror) does not mirror:\n\(missing.joined(separator: "\n"))")
     }
 
-    /// The library modules, whose doc comments' examples DocCommentExamples.swift mirrors.
-    static let documentedModules = ["Sources/ServiceRegistry", "Sources/ServiceRegistryTesting", "Sources/ServiceRouter"]
+    /// The modules whose doc comments' examples are mirrored, each with its mirror: the
+    /// library's, and the WeRead example's (every `Sources/WeRead*` folder, found on disk so
+    /// that a component added later is checked without anyone listing it here).
+    static let documentedModules: [(module: String, mirror: String)] = {
+        let library = ["Sources/ServiceRegistry", "Sources/ServiceRegistryTesting", "Sources/ServiceRouter"]
+        let sources = packageRoot.appendingPathComponent("Sources").path
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+        let example = folders.filter { $0.hasPrefix("WeRead") }.sorted().map { "Sources/" + $0 }
+        return library.map { ($0, "DocCommentExamples.swift") } + example.map { ($0, "WeReadDocCommentExamples.swift") }
+    }()
 
     @Test(arguments: documentedModules)
-    func everyDocCommentExampleIsInItsMirror(module: String) throws {
-        let mirror = try Self.read("Tests/DocumentationExamplesTests/DocCommentExamples.swift")
+    func everyDocCommentExampleIsInItsMirror(module: String, mirror mirrorFile: String) throws {
+        let mirror = try Self.read("Tests/DocumentationExamplesTests/" + mirrorFile)
         let directory = Self.packageRoot.appendingPathComponent(module).path
         let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty, "found the sources")
         for file in files.sorted() {
             let missing = Self.linesMissing(fromMirror: mirror, page: Self.docComments(of: try Self.read("\(module)/\(file)")))
-            #expect(missing.isEmpty, "\(module)/\(file) has a doc comment example that DocCommentExamples.swift does not mirror:\n\(missing.joined(separator: "\n"))")
+            #expect(missing.isEmpty, "\(module)/\(file) has a doc comment example that \(mirrorFile) does not mirror:\n\(missing.joined(separator: "\n"))")
         }
+    }
+
+    /// The WeRead example's modules are among those checked (found on disk, so a wrong
+    /// folder prefix would otherwise check none of them and pass).
+    @Test func theExampleModulesAreChecked() {
+        let example = Self.documentedModules.filter { $0.mirror == "WeReadDocCommentExamples.swift" }.map(\.module)
+        #expect(example.contains("Sources/WeReadInterfaces") && example.contains("Sources/WeReadReview"))
     }
 
     /// No page with Swift code is left out of ``mirrors``.
