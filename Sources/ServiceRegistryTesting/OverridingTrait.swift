@@ -27,11 +27,13 @@ public import Testing
 /// Several `.overriding` traits stack like nested `withOverrides` calls, from the outside
 /// in: a suite's traits are outside its tests' traits, and within one attribute the
 /// traits are nested in the order they are written. Where two traits register the same
-/// service (same type, name and argument type), the **inner one wins**: a test's trait beats
-/// its suite's, and the later trait in one attribute beats the earlier. Services only one of
-/// them registers come from that one; so does a service the other registers with another
-/// argument type (or none), since resolving with or without an argument finds only a
-/// registration that takes it.
+/// service (same type, name and argument type) of the same registry, the **inner one
+/// wins**: a test's trait beats its suite's, and the later trait in one attribute beats the
+/// earlier. Services only one of them registers come from that one; so does a service the
+/// other registers with another argument type (or none), since resolving with or without
+/// an argument finds only a registration that takes it. Of a registry and its child, a
+/// resolve on the child finds the child's override first, whichever trait is inner, as it
+/// finds the child's own registrations before the parent's.
 ///
 /// ```swift
 /// @Suite(.overriding { $0.register(ReviewService.self) { _ in EmptyReviews() } })

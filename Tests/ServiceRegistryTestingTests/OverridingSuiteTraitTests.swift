@@ -62,3 +62,20 @@ struct OverridingSuiteTraitScopeTests {
         #expect(Self.seen.all.filter { $0 == greeter.greeting }.count == 1)
     }
 }
+
+/// As the trait's documentation says: the inner trait wins only over one for the same
+/// registry. A suite's override of a child shadows, in resolves on the child, a test's
+/// override of its parent, as the child's own registrations shadow the parent's.
+@Suite(
+    "A child's override under its parent's",
+    .overriding(TestRegistries.appChild) { $0.register(Greeter.self) { _ in FixedGreeter("suite, on the child") } }
+)
+struct OverridingChildAndParentTraitTests {
+    @Test(.overriding(TestRegistries.app) { $0.register(Greeter.self) { _ in FixedGreeter("test, on the parent") } })
+    func theChildsOverrideWinsOnTheChildThoughTheParentsIsInner() throws {
+        #expect(try TestRegistries.appChild.resolve(Greeter.self).greeting == "suite, on the child")
+        #expect(try TestRegistries.app.resolve(Greeter.self).greeting == "test, on the parent")
+        // A transient service only the parent registers, resolved on the child, gets the child's greeter.
+        #expect(try TestRegistries.appChild.resolve(WelcomeScreen.self).title == "Welcome: suite, on the child")
+    }
+}
