@@ -443,6 +443,45 @@ final class MockedReviewsXCTests: XCTestCase {
     }
 }
 
+/// "A synchronous XCTest test runs on the main thread, outside any task": main-queue work
+/// that runs while the test waits inside a synchronous scope runs on the scope's thread and
+/// sees the overrides, whichever code sent it; work sent to another queue does not.
+final class MainQueueWorkInASynchronousXCTestScope: XCTestCase {
+    typealias ReviewService = TestingPage.ReviewService
+    typealias BookDetailService = TestingPage.BookDetailService
+    typealias NoReviews = TestingPage.NoReviews
+    typealias TestApp = TestingPage.TestApp
+
+    /// The summary the work on each queue read.
+    private final class Seen: Sendable {
+        let summaries = Mutex<[String: String]>([:])
+    }
+
+    func testMainQueueWorkRunWhileTheTestWaitsSeesTheOverridesAndOtherQueuesDoNot() {
+        let seen = Seen()
+        @Sendable func summary(from queue: String) {
+            let summary = (try? TestApp.registry.resolve(BookDetailService.self).summary(ofBookWithID: 1)) ?? "none"
+            seen.summaries.withLock { $0[queue] = summary }
+        }
+        TestApp.registry.withOverrides {
+            $0.register(ReviewService.self) { _ in NoReviews() }
+        } operation: {
+            let onMain = expectation(description: "main queue")
+            let onGlobal = expectation(description: "global queue")
+            DispatchQueue.main.async {
+                summary(from: "main")
+                onMain.fulfill()
+            }
+            DispatchQueue.global().async {
+                summary(from: "global")
+                onGlobal.fulfill()
+            }
+            wait(for: [onMain, onGlobal], timeout: 20)
+        }
+        XCTAssertEqual(seen.summaries.withLock { $0 }, ["main": "Book 1: 0 reviews", "global": "Book 1: 2 reviews"])
+    }
+}
+
 // MARK: - The page's prose, run
 
 extension TestingExamples {
