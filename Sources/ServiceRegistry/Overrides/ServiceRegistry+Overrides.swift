@@ -4,11 +4,14 @@ extension ServiceRegistry {
     /// Every resolve on this registry inside `operation` — and in tasks it starts (not
     /// detached ones; see ``OverrideScope``) — sees the overrides, also when the
     /// overridden service is a dependency of something else being built. Other tasks,
-    /// such as tests running in parallel on the same registry, never see them. Resolves on
-    /// this registry's children see them too, where the child does not register the
-    /// service itself; a parent's `.singleton` or `.weak` service resolved here is built
-    /// from the parent's registrations, as always, so overrides of a child do not reach
-    /// its dependencies.
+    /// such as tests running in parallel on the same registry, never see them. (Called
+    /// outside any task, as in a synchronous XCTest test, the overrides hold for the thread
+    /// until `operation` returns, so work that the thread runs meanwhile sees them, such as
+    /// main-queue work that XCTest's `wait(for:timeout:)` runs.) Resolves on this
+    /// registry's children see them too, where the child does not register the service
+    /// itself, nor does an override of the child; a parent's `.singleton` or `.weak`
+    /// service resolved here is built from the parent's registrations, as always, so
+    /// overrides of a child do not reach its dependencies.
     ///
     /// Shared instances built inside the scope are cached in the scope: a `.singleton`
     /// resolved here is built afresh (from the overrides) and dropped when the scope ends;
@@ -16,8 +19,8 @@ extension ServiceRegistry {
     /// registration replaced meanwhile (or of a child registry that goes) is dropped with
     /// it, not kept until the scope ends: at once in the scopes the replacing code runs in,
     /// in any other at its next resolve of a shared service as the innermost scope (an
-    /// outer scope once the scopes inside it have ended). Scopes nest: the inner one wins,
-    /// and the outer one is back after it.
+    /// outer scope once the scopes inside it have ended). Scopes nest: of two overrides of
+    /// the same registry, the inner one wins, and the outer one is back after it.
     ///
     /// ```swift
     /// try registry.withOverrides {
