@@ -719,6 +719,8 @@ struct OverrideTests {
         guard let result else { return }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(output.contains("OverrideRegistrar: `ReviewSource (name: \"late\")` was registered after the configure closure"))
+        // A test may have kept the registrar of a trait, which it did not write as withOverrides.
+        #expect(output.contains("the configure closure of withOverrides (or of an .overriding trait) returned"))
         #expect(output.contains("Register every override inside the configure closure."))
     }
 }

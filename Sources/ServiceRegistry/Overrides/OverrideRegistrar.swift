@@ -55,8 +55,8 @@ public final class OverrideRegistrar {
         guard !isClosed else {
             fatalError(
                 "OverrideRegistrar: `\(registration.displayName)` was registered after the configure closure of "
-                    + "withOverrides returned, when the scope's overrides were already fixed. "
-                    + "Register every override inside the configure closure.")
+                    + "withOverrides (or of an .overriding trait) returned, when the scope's overrides were already "
+                    + "fixed. Register every override inside the configure closure.")
         }
         registrations[registration.key] = registration
     }
