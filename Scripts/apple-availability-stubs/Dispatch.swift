@@ -20,6 +20,7 @@ public final class DispatchSemaphore: @unchecked Sendable {
 public final class DispatchQueue: @unchecked Sendable {
     public init(label: String) { fatalError() }
     public class func global() -> DispatchQueue { fatalError() }
+    public class var main: DispatchQueue { fatalError() }
     public func async(execute work: @escaping @Sendable () -> Void) { fatalError() }
     public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable () -> Void) { fatalError() }
     public func sync<T>(execute work: () throws -> T) rethrows -> T { fatalError() }

@@ -3,6 +3,14 @@
 open class XCTestCase {
     public init() { fatalError() }
     open func invokeTest() { fatalError() }
+    open func expectation(description: String) -> XCTestExpectation { fatalError() }
+    open func wait(for expectations: [XCTestExpectation], timeout seconds: Double, enforceOrder: Bool = false) {
+        fatalError()
+    }
+}
+
+open class XCTestExpectation: @unchecked Sendable {
+    open func fulfill() { fatalError() }
 }
 
 public func XCTAssertEqual<T: Equatable>(
