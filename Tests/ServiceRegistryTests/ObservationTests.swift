@@ -224,6 +224,32 @@ struct ObservationTests {
         }
     }
 
+    /// Observers are called in the order they were added, a child's before its parent's,
+    /// also after one in the middle is removed: kept in a dictionary by token, they were
+    /// called in its order, which the process's hashing seed changed from run to run.
+    @Test func observersAreCalledInTheOrderTheyWereAdded() throws {
+        let parent = ServiceRegistry()
+        parent.register(Clock.self) { _ in FixedClock(now: 1) }
+        let child = parent.makeChild()
+        let calls = Guarded<[String]>([])
+        var tokens: [(registry: ServiceRegistry, token: ResolutionObserverToken)] = []
+        func observe(_ registry: ServiceRegistry, as label: String) {
+            let token = registry.addResolutionObserver { _ in calls.withLock { $0.append(label) } }
+            tokens.append((registry, token))
+        }
+        for index in 0..<8 {
+            observe(parent, as: "parent \(index)")
+            observe(child, as: "child \(index)")
+        }
+        defer { for (registry, token) in tokens { registry.removeResolutionObserver(token) } }
+        child.removeResolutionObserver(tokens[5].token)  // child 2
+        observe(child, as: "child 8")
+
+        _ = try child.resolve(Clock.self)
+        let expected = ([0, 1, 3, 4, 5, 6, 7, 8].map { "child \($0)" } + (0..<8).map { "parent \($0)" })
+        #expect(calls.withLock { $0 } == expected)
+    }
+
     @Test func removedObserversHearNothing() throws {
         let registry = makeRegistry()
         let log = EventLog()

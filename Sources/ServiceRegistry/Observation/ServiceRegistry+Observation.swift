@@ -8,12 +8,13 @@ extension ServiceRegistry {
     /// screen pulls in, whether a `.weak` instance is reused. It hears the resolves of every
     /// task and thread, override scopes or not, so in tests that run in parallel, observe a
     /// registry the test makes for itself (a child of the shared one will do). The observer
-    /// runs on the resolving thread, inside the resolve, so keep it short. What an observer
-    /// resolves itself (and tasks it starts) is not reported, so an observer that resolves
-    /// never calls itself without end; nor is what ``validate()`` and ``dependencyGraph()``
-    /// build, in isolation, and drop. An observer hears of a dependency while the service
-    /// that needs it is still being built, so an observer that resolves a `.singleton` or
-    /// `.weak` service being built around it gets
+    /// runs on the resolving thread, inside the resolve, so keep it short. A registry's
+    /// observers are called in the order they were added, before those of its parents.
+    /// What an observer resolves itself (and tasks it starts) is not reported, so an
+    /// observer that resolves never calls itself without end; nor is what ``validate()`` and
+    /// ``dependencyGraph()`` build, in isolation, and drop. An observer hears of a
+    /// dependency while the service that needs it is still being built, so an observer
+    /// that resolves a `.singleton` or `.weak` service being built around it gets
     /// ``ResolutionError/Reason/circularDependency`` (waiting would wait for itself), whose
     /// note says so. While any observer exists in the process, cached singletons take the
     /// slower, reporting path.
@@ -36,7 +37,7 @@ extension ServiceRegistry {
         _ observer: @escaping @Sendable (ResolutionEvent) -> Void
     ) -> ResolutionObserverToken {
         let token = ResolutionObserverToken(id: ResolutionObservers.nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
-        observers.withLock { $0[token.id] = observer }
+        observers.withLock { $0.append(ResolutionObserver(id: token.id, call: observer)) }
         ResolutionObservers.count.wrappingAdd(1, ordering: .relaxed)
         FastPath.block()
         return token
@@ -57,7 +58,9 @@ extension ServiceRegistry {
     public func removeResolutionObserver(_ token: ResolutionObserverToken) {
         // The closure leaves the lock before it is released: what it captures may have a
         // deinit that resolves, or removes another observer.
-        let removed = observers.withLock { $0.removeValue(forKey: token.id) }
+        let removed = observers.withLock { observers in
+            observers.firstIndex { $0.id == token.id }.map { observers.remove(at: $0) }
+        }
         if removed != nil {
             ResolutionObservers.count.wrappingSubtract(1, ordering: .relaxed)
             FastPath.unblock()
@@ -73,7 +76,7 @@ extension ServiceRegistry {
         below parent: UnsafePointer<ResolutionFrame>?
     ) {
         guard !ResolutionObservers.isReporting else { return }
-        let observers = lineage.flatMap { registry in registry.observers.withLock { Array($0.values) } }
+        let observers = lineage.flatMap { registry in registry.observers.withLock { $0 } }
         guard !observers.isEmpty else { return }
         var depth = 0
         var frame = parent
@@ -87,10 +90,20 @@ extension ServiceRegistry {
             service: registration.serviceType)
         ResolutionObservers.$isReporting.withValue(true) {
             for observer in observers {
-                observer(event)
+                observer.call(event)
             }
         }
     }
+}
+
+/// An observer a registry keeps, with the id of its token.
+///
+/// A registry keeps these in an array, in the order they were added, so that observers are
+/// called in that order: kept in a dictionary by id, they were called in the dictionary's
+/// order, which the process's hashing seed changes from run to run.
+struct ResolutionObserver: Sendable {
+    let id: Int
+    let call: @Sendable (ResolutionEvent) -> Void
 }
 
 /// Process-wide bookkeeping for resolution observers.

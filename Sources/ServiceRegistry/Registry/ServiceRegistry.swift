@@ -33,8 +33,8 @@ public final class ServiceRegistry: Sendable {
     /// Types of the assemblies installed here; a registration's `origin` indexes this.
     /// Their names are formatted only when a graph or an error shows them.
     let origins = Lock<[UncheckedSendable<any ServiceAssembly.Type>]>([])
-    /// Resolution observers, by token id.
-    let observers = Lock<[Int: @Sendable (ResolutionEvent) -> Void]>([:])
+    /// Resolution observers, in the order they were added.
+    let observers = Lock<[ResolutionObserver]>([])
 
     /// Creates an empty registry.
     public convenience init() {
