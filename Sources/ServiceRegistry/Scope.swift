@@ -43,7 +43,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Shared within one top-level `resolve` call and everything that call builds.
     ///
     /// Two services in the same object graph that both depend on a `.graph` service get
-    /// the same instance; the next top-level `resolve` builds a fresh one.
+    /// the same instance; the next top-level `resolve` builds a fresh one. A resolve on a
+    /// child registry is the exception: a parent's `.singleton` or `.weak` service built in
+    /// it resolves its dependencies in the parent, so it gets the parent's `.graph`
+    /// instance, not the one the child's services share (which may be built from the
+    /// child's registrations).
     public static let graph = Scope(kind: .graph)
 
     /// Whether one instance is kept and handed to several resolves (`.singleton`,
