@@ -10,14 +10,14 @@ extension ServiceRegistry {
     /// registry the test makes for itself (a child of the shared one will do). The observer
     /// runs on the resolving thread, inside the resolve, so keep it short. A registry's
     /// observers are called in the order they were added, before those of its parents.
-    /// What an observer resolves itself (and tasks it starts) is not reported, so an
-    /// observer that resolves never calls itself without end; nor is what ``validate()`` and
-    /// ``dependencyGraph()`` build, in isolation, and drop. An observer hears of a
-    /// dependency while the service that needs it is still being built, so an observer
-    /// that resolves a `.singleton` or `.weak` service being built around it gets
-    /// ``ResolutionError/Reason/circularDependency`` (waiting would wait for itself), whose
-    /// note says so. While any observer exists in the process, cached singletons take the
-    /// slower, reporting path.
+    /// What an observer resolves itself (and tasks it starts, not detached ones, which do
+    /// not inherit task-local values) is not reported, so an observer that resolves never
+    /// calls itself without end; nor is what ``validate()`` and ``dependencyGraph()`` build,
+    /// in isolation, and drop. An observer hears of a dependency while the service that
+    /// needs it is still being built, so an observer that resolves a `.singleton` or `.weak`
+    /// service being built around it gets ``ResolutionError/Reason/circularDependency``
+    /// (waiting would wait for itself), whose note says so. While any observer exists in
+    /// the process, cached singletons take the slower, reporting path.
     ///
     /// The registry keeps the observer, and what it captures, until it is removed or the
     /// registry is freed; an observer that captures its registry (or an object that holds
