@@ -23,7 +23,7 @@ struct BenchmarkRunTests {
         #expect(subjects.isSubset(of: Set(SubjectName.all)))
     }
 
-    @Test func resolveCasesCoverAllFiveSubjects() {
+    @Test func resolveAndThreadCasesCoverEverySubject() {
         for caseName in [CaseName.singleton, CaseName.transient, CaseName.chain3, CaseName.threads2, CaseName.threads2Own] {
             let subjects = Set(smokeResults.filter { $0.caseName == caseName }.map(\.subject))
             #expect(subjects == Set(SubjectName.all), "\(caseName)")
