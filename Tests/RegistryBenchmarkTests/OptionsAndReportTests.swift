@@ -177,6 +177,50 @@ struct ReportTests {
         #expect(install([startup(1_000), startup(10_000)]) == [.met, .met])  // 100 ns × 10,000 = 1 ms
     }
 
+    /// The targets no other test reads each quote the registry's own figure of their case,
+    /// and a ratio's two figures in order: the other subjects here have other figures, so a
+    /// target that read one of them, another case, or its ratio upside down would say so.
+    @Test func eachTargetQuotesTheRegistrysFiguresOfItsCases() {
+        let naive = SubjectName.naiveDictionary
+        var heldRegistrations = result(CaseName.register, SubjectName.registry, nanoseconds: 150, allocations: 1.01, bytes: 97)
+        heldRegistrations.memoryFigure = .held
+        let assessments = PerformanceTargets.assess([
+            result(CaseName.singleton, SubjectName.direct, nanoseconds: 5),
+            result(CaseName.singleton, SubjectName.registry, nanoseconds: 25),
+            result(CaseName.singleton, naive, nanoseconds: 70, allocations: 2),
+            result(CaseName.transient, SubjectName.direct, nanoseconds: 30, allocations: 1),
+            result(CaseName.transient, SubjectName.registry, nanoseconds: 80, allocations: 2),
+            result(CaseName.transient, naive, nanoseconds: 100, allocations: 1),
+            result(CaseName.chain3, SubjectName.direct, nanoseconds: 90, allocations: 3),
+            result(CaseName.chain3, SubjectName.registry, nanoseconds: 210, allocations: 3),
+            result(CaseName.chain3, naive, nanoseconds: 300, allocations: 5),
+            result(CaseName.lookup10, SubjectName.registry, nanoseconds: 25),
+            result(CaseName.lookup10000, SubjectName.registry, nanoseconds: 27.5),
+            result(CaseName.lookup10, naive, nanoseconds: 72),
+            result(CaseName.lookup10000, naive, nanoseconds: 90),
+            heldRegistrations,
+            result(CaseName.register, naive, nanoseconds: 260, allocations: 0.01, bytes: 120),
+            result(CaseName.overrideScope, SubjectName.direct, nanoseconds: 30),
+            result(CaseName.overrideScope, SubjectName.registry, nanoseconds: 160),
+        ])
+        let measured = Dictionary(uniqueKeysWithValues: assessments.map { ($0.target, "\($0.measured) [\($0.status)]") })
+        #expect(measured["cached singleton resolve: a few tens of ns at most (≤ 30 ns)"] == "25.00 ns [met]")
+        #expect(measured["cached singleton resolve: 0 allocations"] == "0.000 allocations per resolve [met]")
+        #expect(
+            measured["transient: allocates only what the services allocate"]
+                == "1.000 allocations per resolve beyond direct's [notMet]")
+        #expect(
+            measured["chain3: allocates only what the services allocate"]
+                == "0.000 allocations per resolve beyond direct's [met]")
+        #expect(
+            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (27.50 ns vs 25.00 ns) [met]")
+        #expect(measured["registration ≤ 200 ns each"] == "150 ns [met]")
+        #expect(measured["registration ≤ 100 heap bytes each"] == "97 bytes held per registration [met]")
+        #expect(
+            measured["resolve inside withOverrides ≤ 3× the same resolve outside"]
+                == "2.00× (160 ns vs 80.00 ns) [met]")
+    }
+
     @Test func threadScalingNeedsBothThreadCounts() {
         let scaled = PerformanceTargets.assess([
             result(CaseName.threads1, SubjectName.registry, nanoseconds: 10),
