@@ -44,7 +44,7 @@ final class DirectHolder: SharedServiceHolder {
 final class InjectedHolder: SharedServiceHolder {
     @Injected var service: any SharedService
 
-    /// - Parameter registry: A registry from ``RegistrySubject/makeRegistry(fillers:)``.
+    /// - Parameter registry: A registry from ``RegistrySubject/makeRegistry()``.
     init(registry: ServiceRegistry) {
         _service = Injected(registry: registry)
     }

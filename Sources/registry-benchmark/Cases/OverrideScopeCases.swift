@@ -27,7 +27,7 @@ enum OverrideScopeCases {
     /// `operations` times inside it.
     ///
     /// - Parameters:
-    ///   - registry: A registry from ``RegistrySubject/makeRegistry(fillers:)``.
+    ///   - registry: A registry from ``RegistrySubject/makeRegistry()``.
     ///   - operations: How many resolves to make in the scope.
     ///   - consume: Receives each resolved instance.
     /// - Throws: ``ResolutionError`` if a resolve fails.

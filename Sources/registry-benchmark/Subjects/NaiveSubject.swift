@@ -5,13 +5,9 @@ enum NaiveSubject {
 
     /// A container holding every benchmark service.
     ///
-    /// - Parameter fillers: Extra registrations of generated types to add first.
     /// - Returns: The filled container.
-    static func makeContainer(fillers: Int = 0) -> NaiveContainer {
+    static func makeContainer() -> NaiveContainer {
         let container = NaiveContainer()
-        for keyType in GeneratedKeys.types.prefix(fillers) {
-            registerKey(keyType, in: container)
-        }
         container.registerSingleton(SharedService.self) { SharedServiceImpl(serial: sharedSerial) }
         for (thread, name) in ThreadSharedServiceImpl.names.enumerated() {
             container.registerSingleton(SharedService.self, name: name) {

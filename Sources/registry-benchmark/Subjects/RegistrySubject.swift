@@ -8,14 +8,9 @@ enum RegistrySubject {
 
     /// A registry holding every benchmark service.
     ///
-    /// - Parameter fillers: How many extra registrations, each of its own generated type,
-    ///   to add first (the lookup cases vary this).
     /// - Returns: The filled registry; nothing in it has been built yet.
-    static func makeRegistry(fillers: Int = 0) -> ServiceRegistry {
+    static func makeRegistry() -> ServiceRegistry {
         let registry = ServiceRegistry()
-        for keyType in GeneratedKeys.types.prefix(fillers) {
-            registerKey(keyType, in: registry)
-        }
         registry.install(BenchmarkServicesAssembly())
         return registry
     }
