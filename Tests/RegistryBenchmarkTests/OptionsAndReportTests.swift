@@ -300,6 +300,17 @@ struct ReportTests {
         #expect(TableReport.render([], options: .smoke).contains("over 8 operations, or one sample"))
     }
 
+    /// A case that fixes its count is not calibrated: a sample of it is that count, and a
+    /// launch of 1,000 components lasts well under the sample duration the header states.
+    @Test func headerSaysACaseThatFixesItsCountTimesThatCountPerSample() {
+        let header = TableReport.render([], options: .standard)
+        #expect(
+            header.contains(
+                "samples of ≥ 20.00 ms, after calibration and a warm-up sample;\n"
+                    + "  a case that fixes its count (route-register, start-up) times that count per sample, after one warm-up sample;\n"
+            ))
+    }
+
     @Test func formatsDurationsAndCountsForReading() {
         #expect(formatNanoseconds(12.345) == "12.35 ns")
         #expect(formatNanoseconds(4_560) == "4560 ns")
