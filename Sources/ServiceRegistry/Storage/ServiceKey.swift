@@ -31,8 +31,8 @@ struct ServiceKey: Hashable, Sendable {
     ///
     /// The argument type is left out: a service type and name rarely have more than one
     /// registration, and with it out, the table finds whether one with any argument exists
-    /// in one probe (``RegistrationTable/hasRegistration(of:name:)``), which a resolve of
-    /// an optional type asks every time, instead of scanning every slot.
+    /// in one probe (``RegistrationTable/hasRegistration(of:name:otherThan:)``), which a
+    /// resolve of an optional type asks every time, instead of scanning every slot.
     @inline(__always)
     var tableHash: UInt32 {
         var hash = UInt64(UInt(bitPattern: service))
