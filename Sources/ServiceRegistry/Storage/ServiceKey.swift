@@ -104,7 +104,9 @@ struct ServiceKey: Hashable, Sendable {
             var highBits: UInt64 = 0
             var offset = 0
             while offset + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                // Little-endian, as respelledASCIIHash(_:) packs its words, so that a respelled
+                // name hashes as its ASCII twin on a big-endian machine too (free on others).
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 highBits |= word
                 hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
                 offset += 8
