@@ -350,6 +350,30 @@ struct ObservationTests {
                 == "built ReviewService depth 0 transient|built Clock depth 0 transient")
     }
 
+    /// As addResolutionObserver's doc and Docs/Design.md say: a task an observer starts
+    /// inherits the task-local that keeps the observer's own resolves unreported, so what it
+    /// resolves goes unheard; a detached task inherits no task-local, so what it resolves is
+    /// reported.
+    @Test func whatADetachedTaskAnObserverStartsResolvesIsReported() async throws {
+        let registry = ServiceRegistry()
+        registry.register(Clock.self) { _ in FixedClock(now: 1) }
+        registry.register(Config.self) { _ in Config() }
+        registry.register(ReviewService.self) { _ in ReviewServiceImpl() }
+        let log = EventLog()
+        let started = Guarded<[Task<Void, Never>]>([])
+        let token = registry.addResolutionObserver { event in
+            log.record(event)
+            guard event.serviceType == "Clock" else { return }
+            let inherited = Task { _ = try? registry.resolve(Config.self) }
+            let detached = Task.detached { _ = try? registry.resolve(ReviewService.self) }
+            started.withLock { $0 += [inherited, detached] }
+        }
+        defer { registry.removeResolutionObserver(token) }
+        _ = try registry.resolve(Clock.self)
+        for task in started.withLock({ $0 }) { await task.value }
+        #expect(log.lines == ["built Clock depth 0 transient", "built ReviewService depth 0 transient"])
+    }
+
     /// Validation builds every registration in isolation and drops what it built: none of
     /// that is reported, or an observer counting builds would take it for the app's. Nor
     /// is what a factory builds in an override scope it opens while validation runs it.
