@@ -46,8 +46,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// the same instance; the next top-level `resolve` builds a fresh one. A resolve on a
     /// child registry is the exception: a parent's `.singleton` or `.weak` service built in
     /// it resolves its dependencies in the parent, so it gets the parent's `.graph`
-    /// instance, not the one the child's services share (which may be built from the
-    /// child's registrations).
+    /// instance, not the one the rest of the graph shares (which may be built from the
+    /// child's registrations), even where the child registers nothing itself.
     public static let graph = Scope(kind: .graph)
 
     /// Whether one instance is kept and handed to several resolves (`.singleton`,
