@@ -817,6 +817,31 @@ struct RouterOpeningTests {
         #expect(askedAboutEmpty.load(ordering: .relaxed) == 0)
     }
 
+    /// The host is the one capture a URL may leave empty (`weread:///x`), and a typed one
+    /// refuses that too without asking the custom type, whether the URL is opened, checked
+    /// or generated: an outside link must not reach a closure that takes `$0.first!`.
+    @Test func anEmptyHostIsRefusedByATypedHostWithoutAskingTheCustomType() throws {
+        let asked = BuildCounter()
+        let word = ParameterType(name: "word", description: "a word starting with a letter") { value in
+            if value.isEmpty { asked.increment() }
+            return !value.isEmpty && value.first!.isLetter
+        }
+        let pattern = "weread://:screen(word)/x"
+        let router = try makeEchoRouter([pattern], configuration: .init(parameterTypes: [word]))
+        #expect(!router.canOpen("weread:///x", from: .external))
+        let opened = try #require(throws: RouteError.self) { try router.open("weread:///x", from: .external) }
+        #expect(
+            opened.description == "Cannot open 'weread:///x': parameter 'screen' of route '\(pattern)' must be a word "
+                + "starting with a letter (not empty), but got ''.")
+        let generated = try #require(throws: RouteError.self) { try router.url(for: pattern, parameters: ["screen": ""]) }
+        #expect(
+            generated.description
+                == "Parameter 'screen' of route '\(pattern)' must be a word starting with a letter (not empty), but got ''.")
+        #expect(asked.value == 0)
+        // An untyped host still takes the empty host, as it always did.
+        #expect(try makeEchoRouter(["weread://:screen/x"]).match("weread:///x").parameters["screen"] == "")
+    }
+
     /// A newcomer puts in the pattern the query item or fragment a handler reads, and the
     /// route then refuses every URL without it: the error says how to make it optional.
     @Test(arguments: [

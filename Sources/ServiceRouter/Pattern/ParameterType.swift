@@ -43,16 +43,21 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     ///   - description: What a valid value looks like, shown in errors ("a 13-digit ISBN").
     ///   - accepts: Whether a decoded value is valid. It runs while matching, under the
     ///     router's lock, so keep it cheap, free of side effects, and away from the router.
+    ///     It is never asked about an empty value, which no typed parameter matches, so it
+    ///     may read `$0.first!`.
     public init(name: String, description: String, accepts: @escaping @Sendable (String) -> Bool) {
         storage = Storage(name: name, description: description, accepts: accepts)
     }
 
     /// Whether `value` (already percent-decoded) is valid for this type.
     ///
+    /// An empty value never is, and the type's closure is not asked about one: no capture
+    /// is empty but a URL's host (`weread:///x`), and the closure may take `$0.first!`.
+    ///
     /// - Parameter value: A decoded parameter value.
     /// - Returns: `true` when a route with this type may match it.
     public func accepts(_ value: String) -> Bool {
-        storage.accepts(value)
+        !value.isEmpty && storage.accepts(value)
     }
 
     /// A whole number that fits in `Int`: an optional `-` then ASCII digits (no `+`).

@@ -55,8 +55,9 @@ extension RoutePattern {
             case .literal(let text):
                 result += PercentEncoding.encode(text, allowing: allowed)
             case .parameter(let name, let type):
-                // An empty segment would vanish when the URL is read back, so it is refused.
-                let value = try value(named: name, type: type, in: parameters, allowEmpty: isHost)
+                // An empty segment would vanish when the URL is read back, so it is refused; an
+                // empty host stays, but no typed parameter matches it.
+                let value = try value(named: name, type: type, in: parameters, allowEmpty: isHost && type == nil)
                 if isHost { try requireLowercaseHost(value[...], name: name, expected: type?.description) }
                 result += PercentEncoding.encode(value, allowing: allowed)
             case .wildcard(let name):

@@ -43,7 +43,10 @@ extension ServiceRouter {
         }
         for (position, segment) in pattern.segments.enumerated() where position < url.matchSegmentCount {
             if case .parameter(let name, let type?) = segment, !type.accepts(url.matchSegment(at: position)) {
-                return invalid(name, url.matchSegment(at: position), type.description)
+                let value = url.matchSegment(at: position)
+                // Only the host may be empty (`weread:///x`); a custom type's description
+                // alone might then read as what the value is.
+                return invalid(name, value, value.isEmpty ? ParameterType.expectation(ofNonEmpty: type) : type.description)
             }
         }
         for requirement in pattern.query {
