@@ -4,7 +4,9 @@ extension RoutePattern {
     /// Values are checked against their parameter types and encoded for the part of the URL
     /// they land in, so any string (spaces, `/`, `?`, `%`, emoji, 中文) survives the round
     /// trip: matching the generated URL yields exactly the values given here. A `/` in a
-    /// wildcard value separates segments; anywhere else it is escaped.
+    /// wildcard value separates segments, and in another path segment or the host it is
+    /// escaped (`%2F`); in a query item or the fragment it stays as it is (as `?` does),
+    /// since a URL reads it there as text.
     ///
     /// ```swift
     /// let pattern = try RoutePattern("weread://search?q=:term")
