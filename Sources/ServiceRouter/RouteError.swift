@@ -298,8 +298,11 @@ public struct RouteError: Error, CustomStringConvertible {
             // a query item captures under any other name (`?from-page`), spelled as a pattern
             // writes one (a leading ':' and what would end or split it escaped).
             // No pattern declares a parameter without a name ('?=' is refused): none is suggested.
+            // `*` is the unnamed wildcard's name; '?*=' would declare it too, but no one asking
+            // for `*` means a query item.
             let declare: String? =
                 name.isEmpty ? nil
+                : name == "*" ? "'*' in the pattern as an unnamed wildcard, its last segment."
                 : name.utf8.allSatisfy(isNameByte)
                     ? "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
                     : "'\(name)' in the pattern as a query item ('?\(Self.querySpelling(name))=')."

@@ -545,6 +545,23 @@ struct RouterOpeningTests {
         #expect(made.description.contains("; the route has: *, path."), "\(made)")
     }
 
+    /// `*` is the name an unnamed wildcard's value is read and given by, so a route without
+    /// one is told to declare that wildcard, not a query item named '*' ('?*=').
+    @Test func aMissingStarIsToldToDeclareAnUnnamedWildcard() throws {
+        let router = ServiceRouter(registry: makeRegistry())
+        try router.register("weread://web/*path") { (_: any Greeter, request) in try request.parameters.string("*") }
+        let read = try #require(throws: RouteError.self) { try router.open("weread://web/a") }
+        #expect(
+            read.description == "No parameter '*' in route 'weread://web/*path' for 'weread://web/a'; the route has: "
+                + "path. Use one of those, or declare '*' in the pattern as an unnamed wildcard, its last segment.")
+        let generated = try #require(throws: RouteError.self) {
+            try router.url(for: "weread://web", parameters: ["*": "a/b"])
+        }
+        #expect(
+            generated.description == "No parameter '*' in route 'weread://web'; the route has no parameters. Declare "
+                + "'*' in the pattern as an unnamed wildcard, its last segment.")
+    }
+
     @Test func aFailingFallbackIsCalledTheFallbackNotARoute() throws {
         // No route named 'fallback' exists; the messages must not say one matched.
         let router = ServiceRouter(registry: makeRegistry())
