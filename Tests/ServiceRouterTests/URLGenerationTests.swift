@@ -327,6 +327,129 @@ struct URLGenerationTests {
         #expect(matched > 150)
     }
 
+    /// Model, over patterns built at random rather than a fixed few: a literal, plain, typed
+    /// or wildcard host, or none; literal, plain, typed and wildcard segments; literal and
+    /// captured query items and fragments, with names and literals spelled with reserved
+    /// and non-ASCII characters. Whatever `url(for:)` hands out for them, with extra query
+    /// items and a fragment and `+` read either way, opens the pattern with exactly the
+    /// values, extra items and fragment given; and a router whose limits that URL just
+    /// meets registers the pattern.
+    @Test(arguments: [UInt64(31), 32])
+    func randomPatternsRoundTripTheirValuesExtraItemsAndFragment(seed: UInt64) throws {
+        let pieces = [
+            "a", "B", "0", "/", "%", "+", " ", "#", "?", "&", "=", ":", "*", "@", "(", "{", "é", "e\u{301}", "红", "🙂",
+            "\u{200B}", ".", "~", "-",
+        ]
+        var random = SeededGenerator(seed: seed)
+        func text(atLeast minimum: Int = 0) -> String {
+            (0..<Int.random(in: minimum...3, using: &random)).map { _ in random.pick(pieces) }.joined()
+        }
+        var matched = 0
+        for _ in 0..<400 {
+            var parameters = 0
+            func parameter() -> String {
+                parameters += 1
+                return ":p\(parameters)" + (random.chance(30) ? random.pick(["(int)", "(string)", "(uuid)"]) : "")
+            }
+            var pattern = random.pick(["weread", "x-app+v1.2"]) + ":"
+            var segmentCount = Int.random(in: 0...3, using: &random)
+            let hasHost = random.chance(70)
+            if hasHost {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: pattern += "//" + parameter()
+                case 1: pattern += "//*w"; segmentCount = 0
+                default: pattern += "//" + Self.spelled(text(atLeast: 1).lowercased())
+                }
+            }
+            for index in 0..<segmentCount {
+                if hasHost || index > 0 { pattern += "/" }
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0, 1: pattern += parameter()
+                case 2 where index == segmentCount - 1: pattern += "*w"
+                default: pattern += Self.spelled(text(atLeast: 1))
+                }
+            }
+            var itemNames = Set<String>()
+            var items: [String] = []
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                var name = text(atLeast: 1)
+                if itemNames.contains(name) { name = "n\(itemNames.count)" }
+                itemNames.insert(name)
+                items.append(Self.spelled(name) + "=" + (random.chance(50) ? parameter() : "v" + Self.spelled(text())))
+            }
+            if !items.isEmpty { pattern += "?" + items.joined(separator: "&") }
+            if random.chance(30) { pattern += "#" + (random.chance(50) ? parameter() : "f" + Self.spelled(text())) }
+
+            let parsed = try RoutePattern(pattern)
+            var values: [String: String] = [:]
+            for name in parsed.parameterNames where !random.chance(5) {
+                values[name] = random.pick([
+                    text(), text(), String(Int.random(in: -99...99, using: &random)), "123e4567-e89b-12d3-a456-426614174000",
+                    "a/" + text(atLeast: 1),
+                ])
+            }
+            let extra = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                QueryItem(name: text(), value: random.chance(20) ? nil : text())
+            }
+            let fragment = random.chance(30) ? text() : nil
+            let decodesPlusAsSpace = random.chance(50)
+            let router = try makeEchoRouter(
+                [pattern], configuration: .init(parsing: URLParsingOptions(decodesPlusAsSpace: decodesPlusAsSpace)))
+            // A refusal (a value that does not fit, an extra item or fragment the pattern
+            // gives another value...) is fine; other tests check that each is right.
+            guard let url = try? router.url(for: pattern, parameters: values, query: extra, fragment: fragment) else {
+                continue
+            }
+            let request = try router.match(url)
+            #expect(request.pattern == parsed.description, "\(url) from \(pattern)")
+            for name in parsed.parameterNames {
+                // A wildcard left out matches nothing.
+                let given = values[name] ?? (name == "w" ? "" : nil)
+                #expect(request.parameters[name].map { Array($0.utf8) } == given.map { Array($0.utf8) }, "\(name) in \(url)")
+            }
+            // The pattern's items come first; an extra item named like one of them has its value
+            // and is written once, and the others follow in order.
+            let kept = extra.filter { !itemNames.contains($0.name) }
+            #expect(Self.bytes(Array(request.url.queryItems.dropFirst(items.count))) == Self.bytes(kept), "\(url)")
+            if let fragment {
+                #expect(request.url.fragment.map { Array($0.utf8) } == Array(fragment.utf8), "\(url)")
+            }
+
+            let tight = URLParsingOptions(
+                maximumLength: url.utf8.count, maximumSegmentCount: request.url.pathSegments.count,
+                maximumQueryItemCount: request.url.queryItems.count, decodesPlusAsSpace: decodesPlusAsSpace)
+            let atTheLimits = try makeEchoRouter([pattern], configuration: .init(parsing: tight))
+            #expect(try atTheLimits.open(url, as: String.self) == parsed.description, "\(url)")
+            matched += 1
+        }
+        #expect(matched > 200)
+    }
+
+    /// `text` as a pattern spells it literally: every byte but an ASCII letter, digit, `-`,
+    /// `_` or `~` percent-encoded, so that no character reads as pattern syntax.
+    private static func spelled(_ text: String) -> String {
+        var spelling = ""
+        for byte in text.utf8 {
+            if isASCIILetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                spelling.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                spelling += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+            }
+        }
+        return spelling
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Query items as their exact UTF-8, since `QueryItem`'s `==` compares strings by
+    /// canonical equivalence.
+    private static func bytes(_ items: [QueryItem]) -> [[UInt8]] {
+        items.map { Array($0.name.utf8) + [0xFF] + ($0.value.map { Array($0.utf8) } ?? [0xFE]) }
+    }
+
     @Test func routerRefusesToGenerateAURLItWouldRefuseToOpen() throws {
         let router = try makeEchoRouter(["weread://web/*path", "weread://search?q=:term"])
         let deep = routeErrorReason { () throws(RouteError) in
