@@ -281,17 +281,20 @@ public struct RouteError: Error, CustomStringConvertible {
             let route = pattern.map { " of route '\($0)'" } ?? ""
             // Without a URL the error comes from building one (url(for:)), not from opening;
             // a value left out is then the caller's to add.
-            let absent = url == nil ? "no value was given: pass one in parameters: [\"\(name)\": …]" : "it is missing"
+            let absent = url == nil
+                ? "no value was given: pass one in parameters: [\(TypeName.literal(name)): …]" : "it is missing"
             let found = value.map { "got '\(TypeName.visible($0))'" } ?? absent
-            let detail = "'\(name)'\(route) must be \(expected), but \(found)."
+            // A query item's name and a literal the pattern requires are decoded text, shown as
+            // the value is: a zero-width space in either would otherwise hide what is wrong.
+            let detail = "'\(TypeName.visible(name))'\(route) must be \(TypeName.visible(expected)), but \(found)."
                 + Self.optionalHint(missingPart, name)
             if fallbackNotConsulted, let url {
                 return "No route matches '\(url)': parameter " + detail + " " + Self.fallbackNotConsultedNote
             }
             return url.map { "Cannot open '\($0)': parameter " + detail } ?? "Parameter " + detail
         case .missingParameter(let name, let pattern) where pattern == Self.fallbackPattern:
-            return "No parameter '\(name)' for \(subject): a fallback opened it, and a fallback's request has no "
-                + "parameters. Read the URL in a fallback (request.url, request.query(_:))."
+            return "No parameter '\(TypeName.visible(name))' for \(subject): a fallback opened it, and a fallback's "
+                + "request has no parameters. Read the URL in a fallback (request.url, request.query(_:))."
         case .missingParameter(let name, let pattern):
             let route = pattern.map { "route '\($0)'" } ?? "the route"
             // A segment's or the fragment's parameter is named with letters, digits and '_'; only
@@ -307,7 +310,7 @@ public struct RouteError: Error, CustomStringConvertible {
                     ? "'\(name)' in the pattern (':\(name)', '?\(name)=' or '#:\(name)')."
                     : "'\(name)' in the pattern as a query item ('?\(Self.querySpelling(name))=')."
             let noEmptyName = "no parameter's name is empty."
-            let missing = "No parameter '\(name)' in \(route)\(url.map { " for '\($0)'" } ?? "")"
+            let missing = "No parameter '\(TypeName.visible(name))' in \(route)\(url.map { " for '\($0)'" } ?? "")"
             switch declaredNames {
             case nil:
                 return missing + ". Use a name declared in the pattern" + (declare.map { ", or declare " + $0 } ?? ": " + noEmptyName)
@@ -315,7 +318,7 @@ public struct RouteError: Error, CustomStringConvertible {
                 return missing + "; the route has no parameters" + (declare.map { ". Declare " + $0 } ?? ", and " + noEmptyName)
             case let names?:
                 // The names are listed so that a typo ('bookID' for 'bookId') shows.
-                return missing + "; the route has: \(names.joined(separator: ", ")). Use one of those"
+                return missing + "; the route has: \(names.map(TypeName.visible).joined(separator: ", ")). Use one of those"
                     + (declare.map { ", or declare " + $0 } ?? ": " + noEmptyName)
             }
         case .serviceUnavailable(let resolution, let pattern):
@@ -402,8 +405,8 @@ public struct RouteError: Error, CustomStringConvertible {
     private static func optionalHint(_ part: MissingPart?, _ name: String) -> String {
         switch part {
         case .queryItem?:
-            return " A pattern's query items are required: if '\(name)' may be left out, remove it from the pattern "
-                + "and read it in the handler with request.query(\"\(name)\")."
+            return " A pattern's query items are required: if '\(TypeName.visible(name))' may be left out, remove it "
+                + "from the pattern and read it in the handler with request.query(\(TypeName.literal(name)))."
         case .fragment?:
             return " A pattern's fragment is required: if it may be left out, remove it from the pattern and read it "
                 + "in the handler as request.url.fragment."

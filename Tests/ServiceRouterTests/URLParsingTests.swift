@@ -188,6 +188,31 @@ struct URLParsingTests {
                     + "percent-encoding"))
     }
 
+    /// A query item's name and a literal value a pattern requires are decoded text too (the
+    /// pattern spells them percent-encoded), so an error about them shows what one cannot
+    /// see escaped, as it shows the value: 'a\u{200B}b' and 'ab' must not read alike.
+    @Test func errorsShowCharactersOneCannotSeeInNamesAndRequiredValuesEscaped() throws {
+        let router = try makeEchoRouter(["weread://tab?name=a%E2%80%8Bb", "weread://search?q%E2%80%8B=:text"])
+        let literal = try #require(throws: RouteError.self) { try router.open("weread://tab?name=ab") }
+        #expect(
+            literal.description == "Cannot open 'weread://tab?name=ab': parameter 'name' of route "
+                + "'weread://tab?name=a%E2%80%8Bb' must be 'a\\u{200B}b', but got 'ab'.")
+        let item = try #require(throws: RouteError.self) { try router.open("weread://search?q=austen") }
+        #expect(
+            item.description == "Cannot open 'weread://search?q=austen': parameter 'q\\u{200B}' of route "
+                + "'weread://search?q%E2%80%8B=:text' must be a non-empty value, but it is missing. A pattern's query "
+                + "items are required: if 'q\\u{200B}' may be left out, remove it from the pattern and read it in the "
+                + "handler with request.query(\"q\\u{200B}\").")
+        let generated = try #require(throws: RouteError.self) { try RoutePattern("weread://search?q%E2%80%8B").url() }
+        #expect(
+            generated.description == "Parameter 'q\\u{200B}' of route 'weread://search?q%E2%80%8B' must be a non-empty "
+                + "value, but no value was given: pass one in parameters: [\"q\\u{200B}\": …].")
+        let read = try #require(throws: RouteError.self) { try RouteParameters(["q\u{200B}": "austen"]).string("q") }
+        #expect(
+            read.description == "No parameter 'q' in the route; the route has: q\\u{200B}. Use one of those, or declare "
+                + "'q' in the pattern (':q', '?q=' or '#:q').")
+    }
+
     @Test(arguments: ["book/42?t=10:30", "//book/42:x", "/book#a:b"])
     func aColonAfterThePathStartsNoSchemeSoTheErrorSaysThereIsNone(url: String) {
         // The text before the ':' is a path, not a badly spelled scheme.
