@@ -15,15 +15,6 @@ import CoreFoundation
 /// size) still count as in use; over thousands of operations that residue is a rounding
 /// error, which is why held-bytes figures are always taken over many operations.
 enum HeapUsage {
-    /// Whether `bytesInUse()` returns a real figure on this platform.
-    static var isAvailable: Bool {
-        #if canImport(Glibc)
-        return true
-        #else
-        return false
-        #endif
-    }
-
     /// The heap bytes currently allocated and not yet freed, or `nil` where the platform
     /// offers no allocator statistics.
     static func bytesInUse() -> Int? {
