@@ -518,6 +518,41 @@ struct ConcurrencyTests {
         #expect(try registry.resolve(Int.self, name: "new 1999") == 1999)
     }
 
+    /// Top-level resolves of a transient may hold its registration unretained, counted
+    /// instead (see `AnyRegistration.tableLetsGo()`), while others retain it (an observer
+    /// sends every resolve down that path while it is on): replacing the registration
+    /// while threads resolve it must free each replaced one exactly once, and none early.
+    /// Freed twice, the test crashes; kept, more than the last one stays alive.
+    @Test func replacingATransientWhileThreadsResolveItFreesEachReplacedRegistrationOnce() {
+        let registry = ServiceRegistry()
+        let live = LiveCount()
+        let register: @Sendable (Int) -> Void = { round in
+            let tracked = Tracked(live)
+            registry.register(ReviewService.self) { _ in
+                withExtendedLifetime(tracked) { ReviewServiceImpl(source: "\(round)") }
+            }
+        }
+        register(0)
+        let failures = Counter()
+        let finished = onThreads(4) { thread in
+            for round in 0..<10_000 {
+                switch thread {
+                case 0:
+                    register(round + 1)
+                case 1 where round % 2 == 0:
+                    let token = registry.addResolutionObserver { _ in }
+                    if (try? registry.resolve(ReviewService.self)) == nil { failures.increment() }
+                    registry.removeResolutionObserver(token)
+                default:
+                    if (try? registry.resolve(ReviewService.self)) == nil { failures.increment() }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.value == 0)
+        #expect(live.value == 1, "replaced registrations are still held")
+    }
+
     /// A resolve that misses a key another thread is adding came first, and throws
     /// `.notRegistered`. The error lists what is registered after the miss and may find the
     /// new registration: that is not one of another argument type, whatever it was given.

@@ -1,5 +1,6 @@
 import ServiceRegistry
 import Synchronization
+import ThreadTestSupport
 
 // Services shared by the core tests: protocols as a component would publish them, and
 // small implementations.
@@ -74,3 +75,16 @@ struct FactoryError: Error, CustomStringConvertible {
 /// A component's configuration. ServiceRegistryTestComponent has a `Config` too: two types
 /// of one short name, which listings and graphs show under their full names.
 struct Config: Sendable {}
+
+/// An object a factory captures, counted while alive: whether the registration holding
+/// the factory has been freed.
+final class Tracked: Sendable {
+    let live: LiveCount
+
+    init(_ live: LiveCount) {
+        self.live = live
+        live.increment()
+    }
+
+    deinit { live.decrement() }
+}

@@ -195,6 +195,36 @@ struct RegistrationTests {
         }
     }
 
+    /// A top-level resolve may hold an unshared registration unretained, counted instead
+    /// (see `AnyRegistration.tableLetsGo()`): a factory that replaces its own registration,
+    /// inside that resolve or inside a second one of it that it started through the
+    /// registry, keeps the registration, and what it captures, until the outer resolve
+    /// ends, which frees it. With an observer, resolves take the path that retains the
+    /// registration instead, and must not free it twice or keep it.
+    @Test(arguments: [Scope.transient, .graph], [false, true])
+    func aRegistrationItsFactoryReplacesGoesWhenTheResolveEnds(scope: Scope, observed: Bool) throws {
+        let registry = ServiceRegistry()
+        let live = LiveCount()
+        let depth = Counter()
+        let token = observed ? registry.addResolutionObserver { _ in } : nil
+        defer { token.map(registry.removeResolutionObserver) }
+        do {
+            let tracked = Tracked(live)
+            registry.register(ReviewService.self, scope: scope) { [unowned registry] _ in
+                if depth.increment() == 1 {
+                    _ = try registry.resolve(ReviewService.self)
+                } else {
+                    registry.register(ReviewService.self, scope: scope) { _ in ReviewServiceImpl(source: "second") }
+                }
+                #expect(tracked.live.value == 1, "the registration went while its factory ran")
+                return ReviewServiceImpl(source: "first")
+            }
+        }
+        #expect(try registry.resolve(ReviewService.self).source == "first")
+        #expect(live.value == 0, "the replaced registration is still held")
+        #expect(try registry.resolve(ReviewService.self).source == "second")
+    }
+
     @Test func reRegisteringMayChangeTheScope() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, scope: .singleton) { _ in ReviewServiceImpl() }

@@ -73,6 +73,10 @@ extension ServiceRegistry {
     @usableFromInline
     func add(_ registration: AnyRegistration) {
         let replaced = table.insert(registration)
+        if let replaced, !replaced.scope.isShared {
+            // Top-level resolves the table counted may still be using it, unretained.
+            replaced.tableLetsGo()
+        }
         if let replaced, !OverrideLayer.noneActive {
             // An override scope may have cached an instance of the replaced registration,
             // which no resolve can reach any more: the scopes this task runs in drop it now,

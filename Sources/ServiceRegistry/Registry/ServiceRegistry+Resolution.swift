@@ -78,11 +78,14 @@ extension ServiceRegistry {
     ) throws(ResolutionError) {
         let key = ServiceKey(serviceType, name: name, argument: argumentType)
         if FastPath.isOpen {
-            switch table.lookup(key, copyingSingletonInto: result, using: copy) {
+            switch table.lookup(key, copyingSingletonInto: result, using: copy, countingTopLevel: true) {
             case .copiedSingleton:
                 return
             case .found(let registration):
                 return try resolveTopLevel(registration, key: key, argument: argument, into: result)
+            case .countedTopLevel(let registration, let othersRunning):
+                return try resolveTopLevel(
+                    counted: registration, othersRunning: othersRunning, key: key, argument: argument, into: result)
             case .missing:
                 break
             }
@@ -108,6 +111,32 @@ extension ServiceRegistry {
                 registration, owner: self, cacheLayer: nil, key: key, argument: argument, into: result, parent: nil,
                 resolution: resolution)
         }
+    }
+
+    /// The rest of a top-level resolve of a `.transient` or `.graph` registration that the
+    /// fast path found and counted (see ``RegistrationTable/Lookup/countedTopLevel(_:othersRunning:)``)
+    /// rather than retained: the count keeps it alive until this ends it.
+    @inline(never)
+    private func resolveTopLevel(
+        counted registration: Unmanaged<AnyRegistration>, othersRunning: UInt, key: ServiceKey,
+        argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer
+    ) throws(ResolutionError) {
+        var failure: ResolutionError?
+        let releasesTableReference = registration._withUnsafeGuaranteedRef { registration in
+            do throws(ResolutionError) {
+                try withResolution(overrides: nil) { resolution throws(ResolutionError) in
+                    try resolve(
+                        registration, owner: self, cacheLayer: nil, key: key, argument: argument, into: result,
+                        parent: nil, resolution: resolution, othersRunning: othersRunning)
+                }
+            } catch {
+                failure = error
+            }
+            return registration.endTopLevelResolve()
+        }
+        // Outside the closure above, which may use the registration until it returns.
+        if releasesTableReference { registration.release() }
+        if let failure { throw failure }
     }
 
     /// The rest of any other top-level resolve: while an override scope or a resolution

@@ -51,6 +51,8 @@ extension ServiceRegistry {
                 return try resolve(
                     registration, owner: self, cacheLayer: nil, key: key, argument: argument,
                     into: result, parent: parent, resolution: resolution)
+            case .countedTopLevel:
+                fatalError("a lookup that counts nothing returned a counted registration")
             case .missing:
                 break
             }
@@ -92,10 +94,15 @@ extension ServiceRegistry {
     /// The registration comes as its own argument rather than inside a ``Found``: the
     /// caller holds it, and a copy into a struct would cost a retain and a release on
     /// every resolve.
+    ///
+    /// - Parameter othersRunning: For a top-level resolve of a `.transient` or `.graph`
+    ///   registration that the caller counted (and will end), what
+    ///   ``AnyRegistration/beginTopLevelResolve()`` returned; `nil` to count it here.
     func resolve(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?, key: ServiceKey,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
-        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
+        othersRunning: UInt? = nil
     ) throws(ResolutionError) {
         let overrides = resolution.pointee.overrides
         if let parent, parent.contains(registration) {
@@ -115,7 +122,7 @@ extension ServiceRegistry {
         } else {
             outcome = try resolveInScope(
                 registration, owner: owner, cacheLayer: cacheLayer, argument: argument, into: result, parent: parent,
-                resolution: resolution)
+                resolution: resolution, othersRunning: othersRunning)
         }
         if cacheLayer != nil, resolution.pointee.metReplacedRegistration { return }
         // Validation's builds are not reported: they are made in isolation and dropped,
@@ -131,17 +138,24 @@ extension ServiceRegistry {
     /// Resolves `registration` as its scope says: built afresh, taken from this
     /// resolution (`.graph`), or shared (`.singleton`, `.weak`); or nothing, when
     /// `cacheLayer` dropped its instance because it was replaced (see
-    /// ``resolve(_:owner:cacheLayer:key:argument:into:parent:resolution:)``).
+    /// ``resolve(_:owner:cacheLayer:key:argument:into:parent:resolution:othersRunning:)``).
     @inline(__always)
     private func resolveInScope(
         _ registration: AnyRegistration, owner: ServiceRegistry, cacheLayer: OverrideLayer?,
         argument: UnsafeRawPointer?, into result: UnsafeMutableRawPointer,
-        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>
+        parent: UnsafePointer<ResolutionFrame>?, resolution: UnsafeMutablePointer<Resolution>,
+        othersRunning counted: UInt? = nil
     ) throws(ResolutionError) -> ResolutionEvent.Outcome {
         switch registration.scope.kind {
         case .transient, .graph:
-            let othersRunning = parent == nil ? registration.beginTopLevelResolve() : 0
-            defer { if parent == nil { registration.endTopLevelResolve() } }
+            let countsHere = parent == nil && counted == nil
+            let othersRunning = counted ?? (countsHere ? registration.beginTopLevelResolve() : 0)
+            defer {
+                // The caller holds the registration, so this release never frees it.
+                if countsHere, registration.endTopLevelResolve() {
+                    Unmanaged.passUnretained(registration).release()
+                }
+            }
             if othersRunning < Self.untracedTopLevelResolves {
                 return try resolveUnshared(
                     registration, argument: argument, into: result, parent: parent, resolution: resolution)
@@ -165,7 +179,7 @@ extension ServiceRegistry {
         }
     }
 
-    /// ``resolveInScope(_:owner:cacheLayer:argument:into:parent:resolution:)`` during
+    /// ``resolveInScope(_:owner:cacheLayer:argument:into:parent:resolution:othersRunning:)`` during
     /// validation: a registration that fails is recorded as failed wherever it is met,
     /// not only when validation builds it on its own (which it never does for a parent's
     /// registration that the child shadows, but a parent's singleton still uses).

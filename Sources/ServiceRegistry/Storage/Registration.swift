@@ -31,7 +31,7 @@ class AnyRegistration: @unchecked Sendable {
     /// For `.singleton` and `.weak`: the cell caching the instance, made on first use, as
     /// an `Unmanaged<InstanceCell>` published with a compare-exchange. For `.transient` and
     /// `.graph`, which never have a cell: how many top-level resolves of this registration
-    /// are running (see ``beginTopLevelResolve()``).
+    /// are running (see ``beginTopLevelResolve()``), below ``letGoBit`` and ``releasedBit``.
     private let cellOrCount = Atomic<UInt>(0)
 
     init(key: ServiceKey, scope: Scope, origin: Int32) {
@@ -167,18 +167,69 @@ class AnyRegistration: @unchecked Sendable {
     /// service through the registry, rather than through its resolver, starts a fresh
     /// top-level resolve each time, and this count is how the engine notices it (see
     /// ``ServiceRegistry/resolveTraced(_:argument:into:resolution:)``).
+    ///
+    /// The count also keeps the registration alive for resolves that hold no reference to
+    /// it: the table's fast path counts a resolve under its stripe lock instead of
+    /// retaining the registration (one atomic instead of three), and a table that lets go
+    /// of a counted registration leaves its reference to the last of them (see
+    /// ``tableLetsGo()``).
+    ///
     /// Pair every call with ``endTopLevelResolve()``.
     @inline(__always)
     final func beginTopLevelResolve() -> UInt {
         assert(!scope.isShared, "a shared registration's word holds its cell")
-        return cellOrCount.wrappingAdd(1, ordering: .relaxed).oldValue
+        return cellOrCount.wrappingAdd(1, ordering: .relaxed).oldValue & Self.countMask
     }
 
     /// Counts a top-level resolve counted by ``beginTopLevelResolve()`` as finished.
+    ///
+    /// - Returns: Whether the caller must now release the reference the table left to the
+    ///   resolves it counted (see ``tableLetsGo()``): this was the last of them. Released
+    ///   by the caller, not here, as the release may free this registration.
     @inline(__always)
-    final func endTopLevelResolve() {
-        cellOrCount.wrappingSubtract(1, ordering: .relaxed)
+    final func endTopLevelResolve() -> Bool {
+        // Releasing, so that this resolve's reads of the registration come before the
+        // release that frees it on another thread.
+        let old = cellOrCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue
+        return old == Self.letGoBit | 1 && claimTableReference()
     }
+
+    /// Called by the registry that replaced this `.transient` or `.graph` registration in
+    /// its table, which holds a reference to it: the resolves counted by
+    /// ``beginTopLevelResolve()`` may hold none, so the table's reference passes to the
+    /// last of them (a retain here), or is released now if none is running.
+    ///
+    /// A resolve can no longer find the registration, so none begins counted by the
+    /// table's fast path; one that holds a reference of its own (the slow path, an
+    /// override scope) may still begin and end, and then takes part in deciding who
+    /// releases: the ``releasedBit`` makes that exactly one.
+    final func tableLetsGo() {
+        assert(!scope.isShared, "a shared registration's word holds its cell")
+        let reference = Unmanaged.passRetained(self)
+        let old = cellOrCount.bitwiseOr(Self.letGoBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Self.countMask == 0, claimTableReference() {
+            reference.release()
+        }
+    }
+
+    /// Whether the caller is the one to release the reference ``tableLetsGo()`` left: set
+    /// ``releasedBit`` if no counted resolve runs. Fails when a resolve began meanwhile;
+    /// its end claims it instead.
+    private final func claimTableReference() -> Bool {
+        cellOrCount.compareExchange(
+            expected: Self.letGoBit, desired: Self.letGoBit | Self.releasedBit, ordering: .acquiringAndReleasing
+        ).exchanged
+    }
+
+    /// Set in an unshared registration's word once its table has let go of it (see
+    /// ``tableLetsGo()``).
+    private static var letGoBit: UInt { 1 << (UInt.bitWidth - 1) }
+
+    /// Set once the reference the table left has been claimed for release.
+    private static var releasedBit: UInt { 1 << (UInt.bitWidth - 2) }
+
+    /// The bits of an unshared registration's word that count its top-level resolves.
+    private static var countMask: UInt { releasedBit - 1 }
 
     // MARK: Shared instances
 

@@ -71,12 +71,17 @@ final class RegistrationTable: @unchecked Sendable {
         readLocked { find(key)?.takeUnretainedValue() }
     }
 
-    /// What ``lookup(_:copyingSingletonInto:using:)`` found.
+    /// What ``lookup(_:copyingSingletonInto:using:countingTopLevel:)`` found.
     enum Lookup {
         /// `key` is a built singleton, now copied into the result.
         case copiedSingleton
         /// The registration for `key`, retained so it outlives the lock.
         case found(AnyRegistration)
+        /// The `.transient` or `.graph` registration for `key`, not retained: its top-level
+        /// resolve is counted instead (see ``AnyRegistration/beginTopLevelResolve()``),
+        /// with `othersRunning` the count before it. The caller must end it with
+        /// ``AnyRegistration/endTopLevelResolve()``.
+        case countedTopLevel(Unmanaged<AnyRegistration>, othersRunning: UInt)
         case missing
     }
 
@@ -85,20 +90,33 @@ final class RegistrationTable: @unchecked Sendable {
     /// it copies), or returns the registration to resolve. `copy` runs under the lock, so
     /// the singleton cannot be dropped meanwhile; the key names the service type, so the
     /// storage holds the type `copy` copies.
+    ///
+    /// - Parameter countingTopLevel: Whether the caller is a top-level resolve that takes a
+    ///   `.transient` or `.graph` registration counted rather than retained.
     @inline(__always)
     func lookup(
-        _ key: ServiceKey, copyingSingletonInto result: UnsafeMutableRawPointer, using copy: InstanceCopy
+        _ key: ServiceKey, copyingSingletonInto result: UnsafeMutableRawPointer, using copy: InstanceCopy,
+        countingTopLevel: Bool = false
     ) -> Lookup {
         readLocked {
             guard let found = find(key) else { return .missing }
-            let copied = found._withUnsafeGuaranteedRef { registration in
-                guard registration.scope.kind == .singleton, let storage = registration.cachedSingletonStorage else {
-                    return false
+            return found._withUnsafeGuaranteedRef { registration in
+                switch registration.scope.kind {
+                case .singleton:
+                    if let storage = registration.cachedSingletonStorage {
+                        copy(storage, result)
+                        return .copiedSingleton
+                    }
+                case .transient, .graph:
+                    // Under the lock, so no writer has let go of the registration yet.
+                    if countingTopLevel {
+                        return .countedTopLevel(found, othersRunning: registration.beginTopLevelResolve())
+                    }
+                case .weak:
+                    break
                 }
-                copy(storage, result)
-                return true
+                return .found(found.takeUnretainedValue())
             }
-            return copied ? .copiedSingleton : .found(found.takeUnretainedValue())
         }
     }
 
@@ -152,7 +170,8 @@ final class RegistrationTable: @unchecked Sendable {
     /// Stores `registration`, replacing any registration with the same key.
     ///
     /// - Returns: The replaced registration. The caller drops it after this returns, so a
-    ///   cached instance's deinit never runs under the table's locks.
+    ///   cached instance's deinit never runs under the table's locks, after calling
+    ///   ``AnyRegistration/tableLetsGo()`` on one that is `.transient` or `.graph`.
     func insert(_ registration: AnyRegistration) -> AnyRegistration? {
         let key = registration.key
         let hash = registration.keyHash
