@@ -159,16 +159,19 @@ extension ServiceRegistry {
     /// registry keeps no reference to them).
     ///
     /// - Parameter enclosingBuild: The shared build the resolve continues; by default the
-    ///   one the calling code runs inside, if any. Consumed, so that it moves into the
-    ///   resolution: a borrowed one would be retained there and released here, two runtime
-    ///   calls on every resolve even when it is `nil`.
+    ///   one the calling code runs inside, if any.
     @inline(__always)
     func withResolution(
-        overrides: OverrideLayer?, enclosingBuild: consuming BuildTrace? = BuildTrace.enclosing,
+        overrides: OverrideLayer?, enclosingBuild: BuildTrace? = BuildTrace.enclosing,
         _ body: (UnsafeMutablePointer<Resolution>) throws(ResolutionError) -> Void
     ) throws(ResolutionError) {
         var resolution = Resolution(registry: self, overrides: overrides, enclosingBuild: enclosingBuild)
-        defer { resolution.releaseGraphInstances() }
+        defer {
+            resolution.releaseGraphInstances()
+            // The resolution holds both unretained (see Resolution).
+            withExtendedLifetime(overrides) {}
+            withExtendedLifetime(enclosingBuild) {}
+        }
         try withUnsafeMutablePointer(to: &resolution, body)
     }
 }

@@ -28,16 +28,21 @@ struct ResolutionFrame {
 ///
 /// Lives on the stack of the top-level call (so a resolve allocates nothing of its own);
 /// frames point at it.
+///
+/// Trivial to destroy: its references are `unowned(unsafe)` (the `withResolution` that
+/// makes it holds them for as long as it lives) and its `.graph` instances are freed by
+/// hand. With a strong reference or a dictionary in it, every top-level resolve destroyed
+/// it through its type's value witness: an indirect call and three releases of `nil`.
 struct Resolution {
     /// The registry the top-level resolve started on. Its observers (and its parents')
     /// hear of every service the resolution resolves, also those a parent's shared build
     /// resolves in the parent. Unretained: the top-level call runs on it.
     let registry: Unmanaged<ServiceRegistry>
     /// The override scopes active where the top-level resolve started.
-    let overrides: OverrideLayer?
+    unowned(unsafe) let overrides: OverrideLayer?
     /// The path of a shared build this resolve runs inside (when a factory resolves
     /// through the registry directly instead of through its `Resolver`).
-    let enclosingBuild: BuildTrace?
+    unowned(unsafe) let enclosingBuild: BuildTrace?
     /// Identifies this resolution to the ``BuildCoordinator``: the enclosing build's, or
     /// 0 until it first meets a shared instance that is not built yet.
     var context: Int
@@ -49,9 +54,11 @@ struct Resolution {
     /// `.graph` at all share one instance, which then needs no dictionary.
     private var firstGraphInstance: GraphInstance?
     /// The `.graph` instances built after the first; `nil` until there is a second.
-    private var moreGraphInstances: [GraphInstanceKey: GraphInstance]?
+    /// Allocated by hand, so that this struct stays trivial.
+    private var moreGraphInstances: UnsafeMutablePointer<[GraphInstanceKey: GraphInstance]>?
 
-    init(registry: ServiceRegistry, overrides: OverrideLayer?, enclosingBuild: BuildTrace?) {
+    @inline(__always)
+    init(registry: __shared ServiceRegistry, overrides: __shared OverrideLayer?, enclosingBuild: __shared BuildTrace?) {
         self.registry = Unmanaged.passUnretained(registry)
         self.overrides = overrides
         self.enclosingBuild = enclosingBuild
@@ -74,7 +81,7 @@ struct Resolution {
     /// The `.graph` instance kept under `key`, if this resolution built one.
     func graphInstance(for key: GraphInstanceKey) -> GraphInstance? {
         if let first = firstGraphInstance, first.key == key { return first }
-        return moreGraphInstances?[key]
+        return moreGraphInstances?.pointee[key]
     }
 
     /// Keeps a `.graph` instance for the rest of the resolution.
@@ -82,8 +89,12 @@ struct Resolution {
         if firstGraphInstance == nil {
             firstGraphInstance = instance
         } else {
-            moreGraphInstances = moreGraphInstances ?? [:]
-            moreGraphInstances![instance.key] = instance
+            if moreGraphInstances == nil {
+                let more = UnsafeMutablePointer<[GraphInstanceKey: GraphInstance]>.allocate(capacity: 1)
+                more.initialize(to: [:])
+                moreGraphInstances = more
+            }
+            moreGraphInstances!.pointee[instance.key] = instance
         }
     }
 
@@ -102,7 +113,9 @@ struct Resolution {
         first.release()
         firstGraphInstance = nil
         if let more = moreGraphInstances {
-            for instance in more.values { instance.release() }
+            for instance in more.pointee.values { instance.release() }
+            more.deinitialize(count: 1)
+            more.deallocate()
             moreGraphInstances = nil
         }
     }
