@@ -29,8 +29,8 @@ struct ResolutionFrame {
 /// Lives on the stack of the top-level call (so a resolve allocates nothing of its own);
 /// frames point at it.
 ///
-/// Trivial to destroy: its references are `unowned(unsafe)` (the `withResolution` that
-/// makes it holds them for as long as it lives) and its `.graph` instances are freed by
+/// Trivial to destroy: its references are unretained (the `withResolution` that makes it
+/// holds them for as long as it lives) and its `.graph` instances are freed by
 /// hand. With a strong reference or a dictionary in it, every top-level resolve destroyed
 /// it through its type's value witness: an indirect call and three releases of `nil`.
 struct Resolution {
@@ -39,10 +39,17 @@ struct Resolution {
     /// resolves in the parent. Unretained: the top-level call runs on it.
     let registry: Unmanaged<ServiceRegistry>
     /// The override scopes active where the top-level resolve started.
-    unowned(unsafe) let overrides: OverrideLayer?
+    @inline(__always)
+    var overrides: OverrideLayer? { overridesReference?.takeUnretainedValue() }
     /// The path of a shared build this resolve runs inside (when a factory resolves
     /// through the registry directly instead of through its `Resolver`).
-    unowned(unsafe) let enclosingBuild: BuildTrace?
+    @inline(__always)
+    var enclosingBuild: BuildTrace? { enclosingBuildReference?.takeUnretainedValue() }
+    /// ``overrides`` and ``enclosingBuild``, unretained. `Unmanaged` rather than
+    /// `unowned(unsafe)`: reading one of those, even to compare it with `nil`, retained it,
+    /// a runtime call on every nested resolve when it is `nil`.
+    private let overridesReference: Unmanaged<OverrideLayer>?
+    private let enclosingBuildReference: Unmanaged<BuildTrace>?
     /// Identifies this resolution to the ``BuildCoordinator``: the enclosing build's, or
     /// 0 until it first meets a shared instance that is not built yet.
     var context: Int
@@ -60,8 +67,8 @@ struct Resolution {
     @inline(__always)
     init(registry: __shared ServiceRegistry, overrides: __shared OverrideLayer?, enclosingBuild: __shared BuildTrace?) {
         self.registry = Unmanaged.passUnretained(registry)
-        self.overrides = overrides
-        self.enclosingBuild = enclosingBuild
+        self.overridesReference = overrides.map(Unmanaged.passUnretained)
+        self.enclosingBuildReference = enclosingBuild.map(Unmanaged.passUnretained)
         self.context = enclosingBuild?.context ?? 0
     }
 
