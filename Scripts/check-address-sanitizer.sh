@@ -42,8 +42,9 @@ configurations=("$@")
 
 for configuration in "${configurations[@]}"; do
     case $configuration in
-        debug) flags=() ;;
-        release) flags=(-c release -Xswiftc -enable-testing) ;;  # for the tests' @testable imports
+        # INTERLEAVING_HOOKS: the points where CountedResolveEndRaceTests holds threads.
+        debug) flags=(-Xswiftc -DINTERLEAVING_HOOKS) ;;
+        release) flags=(-c release -Xswiftc -enable-testing -Xswiftc -DINTERLEAVING_HOOKS) ;;  # -enable-testing for @testable
         *) echo "usage: $0 [debug] [release]" >&2; exit 2 ;;
     esac
     scratch=.build-asan-$configuration

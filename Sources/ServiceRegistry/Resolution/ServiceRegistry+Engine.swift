@@ -149,6 +149,9 @@ extension ServiceRegistry {
         switch registration.scope.kind {
         case .transient, .graph:
             let countsHere = parent == nil && counted == nil
+            #if INTERLEAVING_HOOKS
+            if countsHere { InterleavingHooks.run(InterleavingHooks.beforeRetainedBegin) }
+            #endif
             let othersRunning = counted ?? (countsHere ? registration.beginTopLevelResolve() : 0)
             defer {
                 // The caller holds the registration, so this release never frees it.

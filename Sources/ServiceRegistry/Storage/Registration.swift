@@ -188,10 +188,23 @@ class AnyRegistration: @unchecked Sendable {
     ///   by the caller, not here, as the release may free this registration.
     @inline(__always)
     final func endTopLevelResolve() -> Bool {
-        // Releasing, so that this resolve's reads of the registration come before the
-        // release that frees it on another thread.
-        let old = cellOrCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue
-        return old == Self.letGoBit | 1 && claimTableReference()
+        // One atomic step both ends the count and, when it was the last after the table let
+        // go, claims the table's reference. With a subtract and then a claim, a resolve that
+        // holds no reference (the fast path's) would touch this registration between the two
+        // while another resolve, which holds one, began, ended, claimed the reference,
+        // released it and dropped its own: freed.
+        var old = cellOrCount.load(ordering: .relaxed)
+        #if INTERLEAVING_HOOKS
+        if old == Self.letGoBit | 1 { InterleavingHooks.run(InterleavingHooks.beforeLastEnd) }
+        #endif
+        while true {
+            let claims = old == Self.letGoBit | 1
+            let (exchanged, current) = cellOrCount.weakCompareExchange(
+                expected: old, desired: claims ? Self.letGoBit | Self.releasedBit : old &- 1,
+                successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
+            if exchanged { return claims }
+            old = current
+        }
     }
 
     /// Called by the registry that replaced this `.transient` or `.graph` registration in
