@@ -16,7 +16,9 @@ import ThreadTestSupport
 /// the factory's capture gone while the resolve still ran).
 ///
 /// Compiled only with `-Xswiftc -DINTERLEAVING_HOOKS` (`.ci/run`'s thread-sanitizer step):
-/// the hooks hold threads at points where the scheduler may preempt them anyway.
+/// the hooks hold threads at points where the scheduler may preempt them anyway. They act
+/// only on `RaceProbe`, a type no other test resolves: every resolve in the process passes
+/// the hook points, and tests of other suites run alongside this one.
 @Suite(.serialized) struct CountedResolveEndRaceTests {
     @Test func aFastPathResolveEndingWhileASlowPathResolveClaimsTheTableReference() {
         let parent = ServiceRegistry()
@@ -25,12 +27,12 @@ import ThreadTestSupport
         let replaceNow = Atomic<Bool>(false)
         do {
             let tracked = Tracked(live)
-            parent.register(ReviewService.self) { _ in
+            parent.register(RaceProbe.self) { _ in
                 if replaceNow.exchange(false, ordering: .relaxed) {
                     // Inside the counted fast-path resolve: the table lets go of this one.
-                    parent.register(ReviewService.self) { _ in ReviewServiceImpl(source: "new") }
+                    parent.register(RaceProbe.self) { _ in RaceProbe(source: "new") }
                 }
-                return withExtendedLifetime(tracked) { ReviewServiceImpl(source: "old") }
+                return withExtendedLifetime(tracked) { RaceProbe(source: "old") }
             }
         }
         let slowParked = DispatchSemaphore(value: 0)
@@ -40,15 +42,19 @@ import ThreadTestSupport
         let holdFast = Atomic<Bool>(true)
         let liveWhileFastEnds = Atomic<Int>(-1)
         InterleavingHooks.beforeRetainedBegin.withLock {
-            $0 = {
-                guard parkSlow.exchange(false, ordering: .relaxed) else { return }
+            $0 = { service in
+                guard service == ObjectIdentifier(RaceProbe.self),
+                    parkSlow.exchange(false, ordering: .relaxed)
+                else { return }
                 slowParked.signal()
                 slowGo.wait()
             }
         }
         InterleavingHooks.beforeLastEnd.withLock {
-            $0 = {
-                guard holdFast.exchange(false, ordering: .relaxed) else { return }
+            $0 = { service in
+                guard service == ObjectIdentifier(RaceProbe.self),
+                    holdFast.exchange(false, ordering: .relaxed)
+                else { return }
                 slowGo.signal()
                 _ = slowDone.wait(timeout: .now() + 10)
                 // The fast-path resolve has not returned: its registration must still exist.
@@ -62,7 +68,7 @@ import ThreadTestSupport
         // The slow path: the child's table misses, the lookup through its parent retains
         // the registration, and the resolve parks just before it counts itself.
         let slow = Thread {
-            _ = try? child.resolve(ReviewService.self)
+            _ = try? child.resolve(RaceProbe.self)
             slowDone.signal()
         }
         slow.start()
@@ -70,9 +76,15 @@ import ThreadTestSupport
         // The fast path: counted under the stripe lock, not retained; its factory replaces
         // the registration, so the table leaves its reference to the last counted resolve.
         replaceNow.store(true, ordering: .relaxed)
-        #expect((try? parent.resolve(ReviewService.self))?.source == "old")
+        #expect((try? parent.resolve(RaceProbe.self))?.source == "old")
         #expect(liveWhileFastEnds.load(ordering: .relaxed) == 1, "the registration was freed while a resolve used it")
         #expect(live.value == 0)
     }
+}
+
+/// The service of ``CountedResolveEndRaceTests``, resolved by no other test.
+private final class RaceProbe: Sendable {
+    let source: String
+    init(source: String) { self.source = source }
 }
 #endif

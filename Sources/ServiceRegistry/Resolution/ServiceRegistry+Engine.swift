@@ -150,7 +150,7 @@ extension ServiceRegistry {
         case .transient, .graph:
             let countsHere = parent == nil && counted == nil
             #if INTERLEAVING_HOOKS
-            if countsHere { InterleavingHooks.run(InterleavingHooks.beforeRetainedBegin) }
+            if countsHere { InterleavingHooks.run(InterleavingHooks.beforeRetainedBegin, for: registration) }
             #endif
             let othersRunning = counted ?? (countsHere ? registration.beginTopLevelResolve() : 0)
             defer {

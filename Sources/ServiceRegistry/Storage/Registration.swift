@@ -195,7 +195,7 @@ class AnyRegistration: @unchecked Sendable {
         // released it and dropped its own: freed.
         var old = cellOrCount.load(ordering: .relaxed)
         #if INTERLEAVING_HOOKS
-        if old == Self.letGoBit | 1 { InterleavingHooks.run(InterleavingHooks.beforeLastEnd) }
+        if old == Self.letGoBit | 1 { InterleavingHooks.run(InterleavingHooks.beforeLastEnd, for: self) }
         #endif
         while true {
             let claims = old == Self.letGoBit | 1
