@@ -201,42 +201,54 @@ struct SamplerTests {
     /// was slower than the samples turn out to be (cold caches, a busy core), a count used
     /// unchecked makes every sample shorter than the sample duration the report promises.
     ///
-    /// The run that checks the count is timed like any other, and no sampler can tell a
-    /// thread stalled in it from slow work: while other tests and processes shared two
-    /// cores, a stall of 15 ms or more once stretched a 35 ms check past the 50 ms sample
-    /// duration, so the count stood and a sample came out at 35 ms. So a measurement with a
-    /// short sample is made again, up to five times; a count taken unchecked from the slow
-    /// runs makes every sample short, every time.
+    /// Every run is timed like any other, and no sampler can tell a thread stalled in one
+    /// from slow work: a run that a stall alone stretches past the 50 ms sample duration
+    /// ends calibration at its count, however short. While other tests and processes shared
+    /// two cores, a stall of 15 ms once stretched a 35 ms check past 50 ms, so a sample came
+    /// out at 35 ms; and runs of 10 or 100 operations (under 4 ms of work) were held up past
+    /// 50 ms, so the samples came out at 0 or 1 ms: beside a dozen busy processes, 9 runs of
+    /// this test in 20 failed with all five of the attempts it then made ending so. An
+    /// attempt whose count a held-up run explains says nothing about the check, so it is
+    /// made again, up to 50 times; the first attempt whose count no stall explains decides.
+    /// Without the check, the count of 1,312 (from 100 operations in 4 ms) is used after a
+    /// 13 ms warm-up run at it: no stall explains that, so the first attempt fails.
     @Test func everyTimedSampleLastsTheSampleDurationWhenTheCalibrationRunsWereSlower() throws {
         var attempts: [String] = []
-        for _ in 0..<5 {
-            let (operations, samples) = try Self.measureAfterSlowCalibrationRuns()
+        for _ in 0..<50 {
+            let run = try Self.measureAfterSlowCalibrationRuns()
             // A count taken unchecked from the slow runs (100 operations in 4 ms predict
             // 1,312) makes 13 ms samples. The checked count is meant to make 50 ms ones, but
             // a stall of a millisecond or two in the run that checks it can let a count a
             // few percent short pass. So the bound is 40 ms, far above the 13 ms.
-            let durations = samples.map { $0 * Double(operations) / 1e6 }
+            let durations = run.samples.map { $0 * Double(run.operations) / 1e6 }
             if durations.allSatisfy({ $0 >= 40 }) { return }
-            attempts.append("\(operations) operations, " + durations.map { "\(Int($0)) ms" }.joined(separator: " "))
+            attempts.append(
+                "\(run.operations) operations, " + durations.map { "\(Int($0)) ms" }.joined(separator: " ")
+                    + (run.countCameFromAStall ? " (the run at that count was held up)" : ""))
+            if !run.countCameFromAStall { break }
         }
-        Issue.record("every measurement had a sample shorter than 40 ms: \(attempts.joined(separator: "; "))")
+        Issue.record("a measurement had a sample shorter than 40 ms: \(attempts.joined(separator: "; "))")
     }
 
     /// Measures a benchmark whose calibration runs of 1, 10 and 100 operations take 40 µs an
-    /// operation and every later run 10 µs, and returns the count of the timed samples and
-    /// their nanoseconds per operation.
-    private static func measureAfterSlowCalibrationRuns() throws -> (operations: Int, samples: [Double]) {
-        let calls = Mutex<[Int]>([])
+    /// operation and every later run 10 µs, and returns the count of the timed samples, their
+    /// nanoseconds per operation, and whether the run at that count just before the samples
+    /// (the one that ended calibration, or a warm-up) lasted 40 ms or more only because it
+    /// was held up: its work was due to end sooner.
+    private static func measureAfterSlowCalibrationRuns() throws -> (
+        operations: Int, samples: [Double], countCameFromAStall: Bool
+    ) {
+        let calls = Mutex<[(operations: Int, work: Duration, lasted: Duration)]>([])
         let clock = ContinuousClock()
         let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
             { operations in
+                let start = clock.now
                 // Spinning to a deadline makes a run last at least that long, never less.
-                let call = calls.withLock { calls in
-                    calls.append(operations)
-                    return calls.count
-                }
-                let deadline = clock.now + (call <= 3 ? .microseconds(40) : .microseconds(10)) * operations
-                while clock.now < deadline {}
+                let call = calls.withLock { $0.count + 1 }
+                let work = (call <= 3 ? Duration.microseconds(40) : .microseconds(10)) * operations
+                while clock.now < start + work {}
+                let lasted = start.duration(to: clock.now)
+                calls.withLock { $0.append((operations, work, lasted)) }
                 return nil
             }
         })
@@ -246,9 +258,12 @@ struct SamplerTests {
         options.memoryOperations = 1
         let result = Sampler(options: options).measure(benchmark)
         let samples = try #require(result.nanosecondsPerOperation).samples
-        // The calls end with the timed samples and the memory pass.
-        let operations = try #require(calls.withLock { $0 }.dropLast().last)
-        return (operations, samples)
+        // The calls end with the run before the samples, the timed samples and the memory pass.
+        let made = calls.withLock { $0 }
+        let before = try #require(made.dropLast(1 + options.repetitions).last)
+        let operations = try #require(made.dropLast().last).operations
+        let bound = Duration.milliseconds(40)
+        return (operations, samples, before.operations == operations && before.work < bound && before.lasted >= bound)
     }
 
     @Test func aThrowingBenchmarkBecomesAFailedResult() {
