@@ -1,6 +1,7 @@
 @testable import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // Memory that stays reachable though nothing should need it any more: not a leak to the
 // leak sanitizer, but an app that makes and drops scopes, registrations or assemblies
@@ -165,7 +166,14 @@ struct ScopeCellRetentionTests {
     /// The moment is a few instructions wide, so this hammers it for a few seconds: without
     /// the fix it stopped the program in about two to ten seconds of runs on two cores, so
     /// a run that passes proves little alone (the thread sanitizer runs this one too).
-    @Test func aRegistrationWhoseLastReferenceTheScopesSweepDropsGoesOutsideItsLock() async throws {
+    ///
+    /// On two threads of their own, the resolving one carrying the scope, which meet before
+    /// the four seconds start. It ran as two tasks of a task group, with a deadline taken
+    /// before the scope opened: the cooperative pool has two threads, which the synchronous
+    /// tests running alongside hold for long stretches, and in a run of the whole suite
+    /// under the thread sanitizer both tasks started 159 s after the deadline and hammered
+    /// nothing (0 rounds each).
+    @Test func aRegistrationWhoseLastReferenceTheScopesSweepDropsGoesOutsideItsLock() throws {
         let registry = ServiceRegistry()
         registry.register(Label.self, name: "probe", scope: .singleton) { _ in Label(text: "probe") }
         let names = (0..<8).map { "wallet \($0)" }
@@ -177,24 +185,37 @@ struct ScopeCellRetentionTests {
         }
         names.forEach(register)
         let outside = OverrideScope.current
-        let deadline = ContinuousClock.now + .seconds(4)
-        try await registry.withOverrides { _ in } operation: {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    while ContinuousClock.now < deadline {
-                        for name in names { _ = try #require(try registry.resolve(Wallet.self, name: name) as? Coin) }
+        let rounds = (resolving: Counter(), registering: Counter())
+        let failures = Counter()
+        let start = Rendezvous(parties: 2)
+        let finished = registry.withOverrides { _ in } operation: {
+            let scope = OverrideScope.current
+            return onThreads(2) { index in
+                start.arriveAndWait()
+                let deadline = ContinuousClock.now + .seconds(4)
+                if index == 0 {
+                    scope.run {
+                        while ContinuousClock.now < deadline {
+                            for name in names where (try? registry.resolve(Wallet.self, name: name) as? Coin) == nil {
+                                failures.increment()
+                            }
+                            rounds.resolving.increment()
+                        }
                     }
-                }
-                group.addTask {
+                } else {
                     var round = 0
                     while ContinuousClock.now < deadline {
                         outside.run { register(names[round % names.count]) }
                         round += 1
+                        rounds.registering.increment()
                     }
                 }
-                try await group.waitForAll()
             }
         }
+        #expect(finished)
+        #expect(!start.wasMissed, "the threads did not start at once")
+        #expect(failures.value == 0)
+        #expect(rounds.resolving.value > 0 && rounds.registering.value > 0, "nothing was hammered")
     }
 
     /// Children made and dropped inside a long-lived scope: each child's singleton is
