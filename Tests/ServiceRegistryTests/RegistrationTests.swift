@@ -201,11 +201,37 @@ struct RegistrationTests {
     /// registry, keeps the registration, and what it captures, until the outer resolve
     /// ends, which frees it. With an observer, resolves take the path that retains the
     /// registration instead, and must not free it twice or keep it.
+    ///
+    /// Unobserved, in a process of its own: the table's fast path counts the resolve only
+    /// while no override scope or observer exists anywhere in the process, and the tests
+    /// running alongside (this one's observed cases among them) keep one open nearly all
+    /// the time, so here the unobserved cases took the retaining path too, and a counted
+    /// resolve that kept the table's reference passed in 2 runs of 3 beside a test holding
+    /// a scope open.
     @Test(arguments: [Scope.transient, .graph], [false, true])
-    func aRegistrationItsFactoryReplacesGoesWhenTheResolveEnds(scope: Scope, observed: Bool) throws {
+    func aRegistrationItsFactoryReplacesGoesWhenTheResolveEnds(scope: Scope, observed: Bool) async throws {
+        guard observed else {
+            let graph = scope == .graph
+            let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) { [graph = graph as Bool] in
+                let problems = RegistrationTests.replaceTheRegistrationInsideItsResolve(
+                    scope: graph ? .graph : .transient, observed: false)
+                print(problems.joined(separator: "; "), terminator: "")
+            }
+            #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "")
+            return
+        }
+        #expect(Self.replaceTheRegistrationInsideItsResolve(scope: scope, observed: true) == [])
+    }
+
+    /// Registers a `scope` service whose factory resolves it again through the registry
+    /// and, in that inner resolve, registers it anew; resolves it (with an observer on the
+    /// registry if `observed`) and again after; returns what went wrong.
+    static func replaceTheRegistrationInsideItsResolve(scope: Scope, observed: Bool) -> [String] {
+        var problems: [String] = []
         let registry = ServiceRegistry()
         let live = LiveCount()
         let depth = Counter()
+        let goneWhileRunning = Counter()
         let token = observed ? registry.addResolutionObserver { _ in } : nil
         defer { token.map(registry.removeResolutionObserver) }
         do {
@@ -216,13 +242,17 @@ struct RegistrationTests {
                 } else {
                     registry.register(ReviewService.self, scope: scope) { _ in ReviewServiceImpl(source: "second") }
                 }
-                #expect(tracked.live.value == 1, "the registration went while its factory ran")
+                if tracked.live.value != 1 { goneWhileRunning.increment() }
                 return ReviewServiceImpl(source: "first")
             }
         }
-        #expect(try registry.resolve(ReviewService.self).source == "first")
-        #expect(live.value == 0, "the replaced registration is still held")
-        #expect(try registry.resolve(ReviewService.self).source == "second")
+        let first = (try? registry.resolve(ReviewService.self))?.source ?? "nothing"
+        if first != "first" { problems.append("the first resolve got \(first)") }
+        if goneWhileRunning.value != 0 { problems.append("the registration went while its factory ran") }
+        if live.value != 0 { problems.append("the replaced registration is still held") }
+        let second = (try? registry.resolve(ReviewService.self))?.source ?? "nothing"
+        if second != "second" { problems.append("the second resolve got \(second)") }
+        return problems
     }
 
     @Test func reRegisteringMayChangeTheScope() throws {
