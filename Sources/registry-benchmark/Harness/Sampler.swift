@@ -136,6 +136,11 @@ struct Sampler {
     /// shorter than the duration the report states. That last run is a whole sample at
     /// the returned count, so it is the warm-up sample as well.
     ///
+    /// A run that reaches the duration though nothing predicted it would (the first run,
+    /// or one grown tenfold from a run under a twentieth of it) is run once more too: on a
+    /// busy machine a thread held up for the whole duration stretches a run of a few
+    /// microseconds' work past it, and its count would make every sample that short.
+    ///
     /// - Returns: The count, and whether a run of exactly that count has just been made
     ///   (`false` for a fixed count, which still needs its warm-up sample).
     private func operationsPerSample(
@@ -144,14 +149,24 @@ struct Sampler {
         if let fixed = fixedByWorkload ?? options.fixedOperations { return (fixed, false) }
         let target = options.sampleDuration.nanoseconds
         var operations = 1
+        // Whether a run of `operations` is expected to last the whole duration: true for
+        // an estimate, and for a count run again because it did so unexpectedly.
+        var predicted = false
         while true {
             let elapsed = max(try run(operations).nanoseconds, 1)
-            if elapsed >= target || operations >= 1 << 40 { return (operations, true) }
+            if operations >= 1 << 40 { return (operations, true) }
+            if elapsed >= target {
+                if predicted { return (operations, true) }
+                predicted = true
+                continue
+            }
             // Jump straight to the estimate once a run is long enough to trust, else grow 10×.
             if elapsed >= target / 20 {
                 operations = max(operations + 1, Int(Double(operations) * target / elapsed * 1.05))
+                predicted = true
             } else {
                 operations *= 10
+                predicted = false
             }
         }
     }
