@@ -241,30 +241,12 @@ struct SamplerTests {
     private static func measureAfterSlowCalibrationRuns() throws -> (
         operations: Int, samples: [Double], countCameFromAStall: Bool
     ) {
-        let calls = Mutex<[(operations: Int, work: Duration, lasted: Duration)]>([])
-        let clock = ContinuousClock()
-        let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
-            { operations in
-                let start = clock.now
-                // Spinning to a deadline makes a run last at least that long, never less.
-                let call = calls.withLock { $0.count + 1 }
-                let work = (call <= 3 ? Duration.microseconds(40) : .microseconds(10)) * operations
-                while clock.now < start + work {}
-                let lasted = start.duration(to: clock.now)
-                calls.withLock { $0.append((operations, work, lasted)) }
-                return nil
-            }
-        })
-        var options = BenchmarkOptions.standard
-        options.sampleDuration = .milliseconds(50)
-        options.repetitions = 3
-        options.memoryOperations = 1
-        let result = Sampler(options: options).measure(benchmark)
-        let samples = try #require(result.nanosecondsPerOperation).samples
-        // The calls end with the run before the samples, the timed samples and the memory pass.
-        let made = calls.withLock { $0 }
-        let before = try #require(made.dropLast(1 + options.repetitions).last)
-        let operations = try #require(made.dropLast().last).operations
+        let (runs, samples) = try measureSpinning { call, operations in
+            (call <= 3 ? Duration.microseconds(40) : .microseconds(10)) * operations
+        }
+        // The runs end with the run before the samples, the timed samples and the memory pass.
+        let before = try #require(runs.dropLast(1 + spinningRepetitions).last)
+        let operations = try #require(runs.dropLast().last).operations
         let bound = Duration.milliseconds(40)
         return (operations, samples, before.operations == operations && before.work < bound && before.lasted >= bound)
     }
@@ -274,34 +256,55 @@ struct SamplerTests {
     /// a millisecond or less on a busy machine. Such a run, one nothing predicted would
     /// last the duration, is made again; here the first, second or third run (1, 10 or 100
     /// operations of 10 µs) is held up for 60 ms, and the samples still last 50 ms.
+    ///
+    /// A real stall in the run that checks the estimated count can still let a short count
+    /// pass (see the test above), so a measurement is made up to five times; taken as it
+    /// stands, the held-up run's count (100 at most) makes samples of 1 ms every time.
     @Test(arguments: [1, 2, 3])
     func aCalibrationRunHeldUpPastTheSampleDurationIsMadeAgain(heldUpRun: Int) throws {
-        let calls = Mutex<[Int]>([])
+        var attempts: [String] = []
+        for _ in 0..<5 {
+            let (runs, samples) = try Self.measureSpinning { call, operations in
+                call == heldUpRun ? .milliseconds(60) : .microseconds(10) * operations
+            }
+            // The runs end with the timed samples and the memory pass.
+            let operations = try #require(runs.dropLast().last).operations
+            let durations = samples.map { $0 * Double(operations) / 1e6 }
+            if durations.allSatisfy({ $0 >= 40 }) { return }
+            attempts.append("\(operations) operations, " + durations.map { "\(Int($0)) ms" }.joined(separator: " "))
+        }
+        Issue.record("every measurement had a sample shorter than 40 ms: \(attempts.joined(separator: "; "))")
+    }
+
+    /// Timed samples per measurement of ``measureSpinning(_:)``.
+    private static let spinningRepetitions = 3
+
+    /// Measures, with samples of 50 ms, a benchmark whose run number `call` (from 1) of
+    /// `operations` spins for `work(call, operations)`; returns every run made, with its
+    /// work and how long it lasted, and the samples' nanoseconds per operation.
+    private static func measureSpinning(
+        _ work: @escaping @Sendable (_ call: Int, _ operations: Int) -> Duration
+    ) throws -> (runs: [(operations: Int, work: Duration, lasted: Duration)], samples: [Double]) {
+        let runs = Mutex<[(operations: Int, work: Duration, lasted: Duration)]>([])
         let clock = ContinuousClock()
         let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
             { operations in
                 let start = clock.now
-                let call = calls.withLock { calls in
-                    calls.append(operations)
-                    return calls.count
-                }
+                let work = work(runs.withLock { $0.count + 1 }, operations)
                 // Spinning to a deadline makes a run last at least that long, never less.
-                let work = call == heldUpRun ? Duration.milliseconds(60) : .microseconds(10) * operations
                 while clock.now < start + work {}
+                let lasted = start.duration(to: clock.now)
+                runs.withLock { $0.append((operations, work, lasted)) }
                 return nil
             }
         })
         var options = BenchmarkOptions.standard
         options.sampleDuration = .milliseconds(50)
-        options.repetitions = 3
+        options.repetitions = spinningRepetitions
         options.memoryOperations = 1
         let result = Sampler(options: options).measure(benchmark)
         let samples = try #require(result.nanosecondsPerOperation).samples
-        // The calls end with the timed samples and the memory pass. The held-up run's count,
-        // 100 at most, makes samples of 1 ms; the bound leaves room for a few percent short.
-        let operations = try #require(calls.withLock { $0 }.dropLast().last)
-        let durations = samples.map { $0 * Double(operations) / 1e6 }
-        #expect(durations.allSatisfy { $0 >= 40 }, "\(operations) operations, samples of \(durations) ms")
+        return (runs.withLock { $0 }, samples)
     }
 
     @Test func aThrowingBenchmarkBecomesAFailedResult() {
