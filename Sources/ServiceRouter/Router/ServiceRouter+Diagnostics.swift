@@ -42,11 +42,12 @@ extension ServiceRouter {
             RouteError(.invalidParameter(name: name, value: value, expected: expected, pattern: pattern.canonical), url: url.string)
         }
         for (position, segment) in pattern.segments.enumerated() where position < url.matchSegmentCount {
-            if case .parameter(let name, let type?) = segment, !type.accepts(url.matchSegment(at: position)) {
-                let value = url.matchSegment(at: position)
-                // Only the host may be empty (`weread:///x`); a custom type's description
-                // alone might then read as what the value is.
-                return invalid(name, value, value.isEmpty ? ParameterType.expectation(ofNonEmpty: type) : type.description)
+            // A typed segment is checked as a typed capture is: only the host may be empty
+            // (`weread:///x`), and `unmet` says then that the value may not be.
+            if case .parameter(let name, let type?) = segment,
+                let problem = unmet(.capture(name: name, type: type), url.matchSegment(at: position))
+            {
+                return invalid(name, url.matchSegment(at: position), problem)
             }
         }
         for requirement in pattern.query {
