@@ -152,8 +152,13 @@ struct OverridingTraitThreadsTests {
         let builds = (0..<scopes).map { _ in Counter() }
         let seen = (0..<scopes).map { _ in Guarded<Set<Sighting>>([]) }
         let uncarried = Guarded<Set<String>>([])
-        let finished = Guarded<[Bool]>([])
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // Each scope stays open in a task of its own until the threads are done, and the
+        // twelve threads all start here once the four scopes are open: on a pool that other
+        // tests keep busy the tasks can start seconds apart, and threads each task started
+        // would then wait out the meeting's clock for the others'.
+        let (opened, opening) = AsyncStream.makeStream(of: (index: Int, scope: OverrideScope).self)
+        let closing = (0..<scopes).map { _ in AsyncStream.makeStream(of: Void.self) }
+        let finished = try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<scopes {
                 let trait: OverridingTrait = .overriding(registry) {
                     $0.register(Lamp.self, scope: .singleton) { _ in
@@ -162,24 +167,35 @@ struct OverridingTraitThreadsTests {
                     }
                 }
                 group.addTask {
-                    try await trait.provideScope(for: test, testCase: nil) {
-                        let scope = OverrideScope.current
-                        let done = await onOwnThreads(threadsPerScope) { _ in
-                            meeting.arriveAndWait()
-                            for _ in 0..<30 {
-                                let carried = scope.run { try? sighting(in: registry) }
-                                if let carried { seen[index].withLock { _ = $0.insert(carried) } }
-                            }
-                            let plain = (try? registry.resolve(Lamp.self).owner) ?? "no lamp"
-                            uncarried.withLock { _ = $0.insert(plain) }
+                    do {
+                        try await trait.provideScope(for: test, testCase: nil) {
+                            opening.yield((index, OverrideScope.current))
+                            for await _ in closing[index].stream {}
                         }
-                        finished.withLock { $0.append(done) }
+                    } catch {
+                        opening.finish()  // so the wait for the scopes below ends
+                        throw error
                     }
                 }
             }
+            var open = [Int: OverrideScope]()
+            for await (index, scope) in opened.prefix(scopes) { open[index] = scope }
+            let carried = try (0..<scopes).map { try #require(open[$0], "scope \($0) did not open") }
+            let done = await onOwnThreads(scopes * threadsPerScope) { thread in
+                let index = thread / threadsPerScope
+                meeting.arriveAndWait()
+                for _ in 0..<30 {
+                    let sighted = carried[index].run { try? sighting(in: registry) }
+                    if let sighted { seen[index].withLock { _ = $0.insert(sighted) } }
+                }
+                let plain = (try? registry.resolve(Lamp.self).owner) ?? "no lamp"
+                uncarried.withLock { _ = $0.insert(plain) }
+            }
+            for scope in closing { scope.continuation.finish() }
             try await group.waitForAll()
+            return done
         }
-        #expect(finished.withLock { $0 } == Array(repeating: true, count: scopes), "threads hung")
+        #expect(finished, "threads hung")
         #expect(!meeting.wasMissed, "the scopes' threads did not all resolve at once")
         for index in 0..<scopes {
             let sightings = seen[index].withLock { $0 }
