@@ -130,27 +130,42 @@ struct ScopeCellRetentionTests {
         }
     }
 
-    /// Tasks resolve in a scope while other code registers the key again outside it: each
+    /// Threads resolve in a scope while another registers the key again outside it: each
     /// resolve gets a singleton, and once they are done the scope keeps only the current
     /// registration's (the thread sanitizer runs this one too).
-    @Test func replacingWhileTasksResolveInTheScopeKeepsNothingStale() async throws {
+    ///
+    /// On threads of their own that meet before they start, the resolving ones resolving
+    /// until the registering one is done: as tasks of a task group, on a cooperative pool
+    /// the synchronous tests running alongside hold, they could run one after another and
+    /// never overlap.
+    @Test func replacingWhileThreadsResolveInTheScopeKeepsNothingStale() throws {
         let registry = ServiceRegistry()
         registry.register(Wallet.self, scope: .singleton) { _ in Coin() }
         let outside = OverrideScope.current
-        try await registry.withOverrides { _ in } operation: {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        for _ in 0..<300 { _ = try #require(try registry.resolve(Wallet.self) as? Coin) }
+        let failures = Counter()
+        let start = Rendezvous(parties: 5)
+        try registry.withOverrides { _ in } operation: {
+            let scope = OverrideScope.current
+            let registrations = LiveCount()
+            let finished = onThreads(5) { index in
+                start.arriveAndWait()
+                if index < 4 {
+                    // Until the registering thread is done, so the two overlap.
+                    scope.run {
+                        repeat {
+                            if (try? registry.resolve(Wallet.self) as? Coin) == nil { failures.increment() }
+                        } while registrations.value < 300
                     }
-                }
-                group.addTask {
+                } else {
                     for _ in 0..<300 {
                         outside.run { registry.register(Wallet.self, scope: .singleton) { _ in Coin() } }
+                        registrations.increment()
                     }
                 }
-                try await group.waitForAll()
             }
+            #expect(finished)
+            #expect(!start.wasMissed, "the threads did not start at once")
+            #expect(failures.value == 0)
             _ = try registry.resolve(Wallet.self)
             #expect(OverrideLayer.current?.cellCount == 1)
         }
