@@ -13,10 +13,15 @@ enum CommandLineParser {
     /// - Throws: ``UsageError`` naming the bad argument and the command line that works.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let name = arguments.first else { return .session }
-        let values = Array(arguments.dropFirst())
+        // `--` ends the options, as in most command-line tools: what follows it is a value
+        // even when it looks like one, so `weread search -- -h` searches for "-h".
+        let afterName = arguments.dropFirst()
+        let endOfOptions = afterName.firstIndex(of: "--")
+        let options = afterName[..<(endOfOptions ?? afterName.endIndex)]
+        let values = endOfOptions.map { Array(afterName[..<$0] + afterName[($0 + 1)...]) } ?? Array(afterName)
         // `weread open --help` asks for help, as it would of any command-line tool; read as
         // a value, it would be refused as a book id, searched for, or opened as a link.
-        if commands.contains(name), values.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if commands.contains(name), options.contains(where: { $0 == "--help" || $0 == "-h" }) {
             return .help
         }
         switch name {
@@ -44,7 +49,7 @@ enum CommandLineParser {
             // The argument named is the one that is wrong: quoting them all would quote a
             // `--dot` among them too ("takes only the option --dot, not '--dot --svg'").
             let fix = "Try: weread graph    or: weread graph --dot"
-            let dot = values.first == "--dot"
+            let dot = options.first == "--dot"
             let rest = Array(values.dropFirst(dot ? 1 : 0))
             guard let extra = rest.first else { return .graph(dot: dot) }
             if dot { try expectNoMore(rest, after: name, "--dot", fix: fix) }

@@ -15,6 +15,7 @@ enum HelpText {
         "  weread --help               Show this help (also -h or help; weread help open, weread open -h).",
         "",
         "Book ids are whole numbers from 1; `weread search <text>` shows them.",
+        "After --, every argument is a value: weread search -- -h looks for \"-h\".",
         "",
         "Exit status: 0 success, 1 nothing found (unknown book, no match),",
         "64 a command line that cannot be run as written, 70 the app is wired wrong.",

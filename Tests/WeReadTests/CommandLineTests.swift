@@ -89,6 +89,21 @@ import WeReadInterfaces
         #expect(WeReadCommandLine.run(arguments) == WeReadCommandLine.run(["--help"]))
     }
 
+    /// After `--` every argument is a value, as in most command-line tools: text that looks
+    /// like the help or an option is searched for, and `--` itself is not a value.
+    @Test func argumentsAfterTheEndOfOptionsAreValues() {
+        let dashes = WeReadCommandLine.run(["search", "--", "-h"])
+        #expect(dashes.exitCode == .notFound)
+        #expect(dashes.errorOutput.contains("“-h”"), "\(dashes.errorOutput)")
+        #expect(WeReadCommandLine.run(["search", "the", "--", "--help"]).errorOutput.contains("“the --help”"))
+        #expect(WeReadCommandLine.run(["search", "--", "the", "hobbit"]) == WeReadCommandLine.run(["search", "the", "hobbit"]))
+        #expect(WeReadCommandLine.run(["open", "--", "42"]) == WeReadCommandLine.run(["open", "42"]))
+        let graph = WeReadCommandLine.run(["graph", "--", "--dot"])
+        #expect(graph.exitCode == .usage)
+        #expect(graph.errorOutput.contains("graph takes only the option --dot, not '--dot'"))
+        #expect(WeReadCommandLine.run(["open-url", "--", "--help"]).exitCode != .success)
+    }
+
     /// Help asked for about a command (`weread help open`, as `git help log` or `swift help
     /// build` ask) shows the help, as `weread open --help` does; refused, it was told to run
     /// `weread --help`, which it had just run.
