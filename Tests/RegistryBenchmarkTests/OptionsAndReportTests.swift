@@ -14,6 +14,18 @@ struct BenchmarkOptionsTests {
         #expect(!options.selects(caseName: CaseName.singleton))
     }
 
+    /// A filter that is a case's name selects that case alone, though it is part of other
+    /// names too; one that is only part of names selects every case it is part of.
+    @Test func aFilterNamingACaseSelectsOnlyThatCase() throws {
+        let startup = try BenchmarkOptions(arguments: ["--filter", CaseName.startup(components: 1_000)])
+        #expect(startup.selects(caseName: CaseName.startup(components: 1_000)))
+        #expect(!startup.selects(caseName: CaseName.startup(components: 10_000)))
+        let threads = try BenchmarkOptions(arguments: ["--filter", CaseName.threads1, "--filter", "lookup"])
+        #expect(Set(BenchmarkCatalog.benchmarks(for: threads).map(\.caseName)) == [
+            CaseName.lookup10, CaseName.lookup10000, CaseName.threads1,
+        ])
+    }
+
     @Test func subjectOptionSelectsExactSubjects() throws {
         let options = try BenchmarkOptions(arguments: ["--subject", "registry", "--filter", "singleton"])
         let selected = BenchmarkCatalog.benchmarks(for: options)

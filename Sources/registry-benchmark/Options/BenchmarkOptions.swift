@@ -26,8 +26,12 @@ struct BenchmarkOptions: Sendable {
     var memoryOperations = 2_000
     /// The component counts the start-up cases install.
     var startupComponentCounts = [1_000, 10_000]
-    /// Only cases whose name contains one of these strings run; empty runs every case.
+    /// Only cases whose name contains one of these strings run (only the case of that name,
+    /// for a string in ``exactCaseFilters``); empty runs every case.
     var caseFilters: [String] = []
+    /// The ``caseFilters`` that name a case exactly, which select that case alone: the
+    /// start-up case of 1,000 components is also in the name of the one of 10,000.
+    var exactCaseFilters: Set<String> = []
     /// Only these subjects (exact names) run; empty runs every subject.
     var subjects: [String] = []
     /// Whether `--quick` was given (reported in the table's header).
@@ -62,9 +66,11 @@ struct BenchmarkOptions: Sendable {
     /// Whether a benchmark of the given case is selected by ``caseFilters``.
     ///
     /// - Parameter caseName: A case name such as `singleton` or `lookup-10000`.
-    /// - Returns: `true` when no filter is set or one of them occurs in the name.
+    /// - Returns: `true` when no filter is set, one of them is the name, or one that names
+    ///   no case exactly occurs in the name.
     func selects(caseName: String) -> Bool {
-        caseFilters.isEmpty || caseFilters.contains { caseName.contains($0) }
+        caseFilters.isEmpty
+            || caseFilters.contains { $0 == caseName || (!exactCaseFilters.contains($0) && caseName.contains($0)) }
     }
 
     /// Whether a benchmark is selected by both ``caseFilters`` and ``subjects``.
@@ -122,11 +128,12 @@ struct BenchmarkOptions: Sendable {
     /// Refuses a selection that would run nothing, which would otherwise print an empty
     /// table (or `[]`) and succeed: a filter with a typo in it looks like a run that
     /// measured nothing.
-    private func checkSelection() throws(UsageError) {
+    private mutating func checkSelection() throws(UsageError) {
         guard !caseFilters.isEmpty || !subjects.isEmpty else { return }
         let catalog = BenchmarkCatalog.groups.flatMap { $0(self) }
         var caseNames: [String] = []
         for benchmark in catalog where !caseNames.contains(benchmark.caseName) { caseNames.append(benchmark.caseName) }
+        exactCaseFilters = Set(caseFilters.filter(caseNames.contains))
         for filter in caseFilters where !caseNames.contains(where: { $0.contains(filter) }) {
             throw UsageError(
                 problem: "`--filter \(filter)` matches no case; the cases are "
@@ -154,8 +161,9 @@ struct BenchmarkOptions: Sendable {
           --quick        short samples and few repetitions (everything in under 20 s)
           --json         print a JSON array of {"case", "subject", "ns_per_op",
                          "bytes_per_op", "allocs_per_op"} instead of the table
-          --filter CASE  run only cases whose name contains CASE (repeatable; one
-                         that matches no case is refused)
+          --filter CASE  run only the case named CASE, or if none is, the cases whose
+                         name contains CASE (repeatable; one that matches no case
+                         is refused)
           --subject NAME run only that subject: direct, direct-owned, registry,
                          url-block, mediator, naive-dictionary, frozen-table,
                          router-match, router-open, router (repeatable)
