@@ -169,6 +169,18 @@ struct RunOutcomeTests {
         }
     }
 
+    /// A reason of several lines (a resolution error's path and fix) stays under its
+    /// benchmark, in the errors and in the table's *Failures*, not at the start of a line.
+    @Test func aReasonOfSeveralLinesIsIndentedUnderItsBenchmark() {
+        let failed = BenchmarkResult(
+            failed: Benchmark(caseName: CaseName.singleton, subject: SubjectName.mediator, workload: .calls { { _ in nil } }),
+            reason: "nothing registered\n  path: A → B\nfix: register B")
+        let expected = "  singleton/mediator: nothing registered\n      path: A → B\n    fix: register B"
+        let outcome = RunOutcome([failed], options: .smoke)
+        #expect(outcome.errors == "registry-benchmark: 1 benchmark(s) failed:\n" + expected)
+        #expect(outcome.output.hasSuffix("Failures\n" + expected), "\(outcome.output)")
+    }
+
     @Test func aRunWithoutFailuresExitsWithStatusZeroAndWritesNoErrors() {
         var options = BenchmarkOptions.smoke
         options.format = .json

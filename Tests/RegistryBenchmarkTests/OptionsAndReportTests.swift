@@ -321,6 +321,10 @@ struct ReportTests {
                 "samples of ≥ 20.00 ms, after calibration and a warm-up sample;\n"
                     + "  a case that fixes its count (route-register, start-up) times that count per sample, after one warm-up sample;\n"
             ))
+        // The tests' preset fixes every count, so nothing is calibrated.
+        #expect(
+            TableReport.render([], options: .smoke).contains(
+                "ns/op: median of 1 timed 8 operations per sample, after a warm-up sample;\n"))
     }
 
     @Test func formatsDurationsAndCountsForReading() {

@@ -22,9 +22,7 @@ struct RunOutcome: Equatable {
         case .table: output = TableReport.render(results, options: options)
         case .json: output = JSONReport.render(results)
         }
-        let failures = results.compactMap { result in
-            result.failure.map { "  \(result.caseName)/\(result.subject): \($0)" }
-        }
+        let failures = results.compactMap(\.failureLine)
         errors =
             failures.isEmpty
             ? nil : (["registry-benchmark: \(failures.count) benchmark(s) failed:"] + failures).joined(separator: "\n")

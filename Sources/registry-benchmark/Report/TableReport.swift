@@ -17,10 +17,9 @@ enum TableReport {
         lines += threadScaling(figures)
         lines += startup(results.filter { $0.caseName.hasPrefix("startup-") })
         lines += targets(results)
-        let failures = results.filter { $0.failure != nil }
+        let failures = results.compactMap(\.failureLine)
         if !failures.isEmpty {
-            lines += ["", "Failures"]
-            lines += failures.map { "  \($0.caseName)/\($0.subject): \($0.failure ?? "")" }
+            lines += ["", "Failures"] + failures
         }
         return lines.joined(separator: "\n")
     }
@@ -35,8 +34,10 @@ enum TableReport {
         let sampling =
             options.fixedOperations.map { "\($0) operations per sample" }
             ?? "samples of ≥ \(formatNanoseconds(options.sampleDuration.nanoseconds))"
+        // A fixed count is not calibrated.
+        let warmUp = options.fixedOperations == nil ? "calibration and a warm-up sample" : "a warm-up sample"
         lines += [
-            "ns/op: median of \(options.repetitions) timed \(sampling), after calibration and a warm-up sample\(options.isQuick ? " (--quick)" : "");",
+            "ns/op: median of \(options.repetitions) timed \(sampling), after \(warmUp)\(options.isQuick ? " (--quick)" : "");",
             // Not calibrated, so not as long: a start-up sample is one launch, 0.3 ms for 1,000.
             "  a case that fixes its count (route-register, start-up) times that count per sample, after one warm-up sample;",
             "  spread: half the interquartile range, as a share of the median; × direct: ns/op ÷ direct's ns/op in the same case.",
