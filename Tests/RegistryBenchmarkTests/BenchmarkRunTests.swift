@@ -121,6 +121,15 @@ struct JSONReportTests {
         #expect(subjects.isSuperset(of: Set(SubjectName.all)))
     }
 
+    /// `bytes_per_op` is bytes held, not requested, for these cases and no others, as
+    /// Performance.md tells readers of the JSON, which has no field to say so.
+    @Test func bytesPerOperationIsHeldBytesForRegistrationsAndStartUpOnly() {
+        let held = BenchmarkCatalog.benchmarks(for: .smoke).filter { $0.workload.memoryFigure == .held }
+        #expect(Set(held.map(\.caseName)) == [
+            CaseName.register, RouterCases.routeRegister, CaseName.startup(components: 100),
+        ])
+    }
+
     @Test func decodesIntoEntriesThatMatchTheResults() throws {
         let entries = try JSONDecoder().decode([JSONReport.Entry].self, from: Data(JSONReport.render(smokeResults).utf8))
         #expect(entries == JSONReport.entries(smokeResults))
