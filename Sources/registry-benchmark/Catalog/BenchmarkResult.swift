@@ -43,7 +43,10 @@ struct BenchmarkResult: Sendable {
     /// The failure as the report lists it, `  case/subject: reason`, a reason of several
     /// lines (a resolution error's path) indented under it; `nil` when it did not fail.
     var failureLine: String? {
-        failure.map { "  \(caseName)/\(subject): " + $0.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ") }
+        failure.map { reason in
+            "  \(caseName)/\(subject): "
+                + reason.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+        }
     }
 
     /// A result with timing statistics; memory figures are filled in afterwards.
