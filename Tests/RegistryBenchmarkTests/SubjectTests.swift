@@ -97,6 +97,44 @@ struct SubjectTests {
     }
 }
 
+/// The source each subject's resolve, lookup and thread cases resolve from.
+private let sourceTypes: [String: any ServiceSource.Type] = [
+    SubjectName.direct: DirectSource.self, SubjectName.directOwned: DirectOwnedSource.self,
+    SubjectName.registry: RegistrySource.self, SubjectName.urlBlock: URLBlockSource.self,
+    SubjectName.mediator: MediatorSource.self, SubjectName.naiveDictionary: NaiveSource.self,
+    SubjectName.frozenTable: FrozenTableSource.self,
+]
+
+@Suite("Every case resolves from the subject it names")
+struct CatalogWiringTests {
+    /// The tests above check each subject's source; this checks that the catalog hands each
+    /// case the source of the subject its row names (a case wired to another subject's
+    /// source would measure that subject under this one's name): the source's type, and
+    /// the shared instance it resolves, which carries its subject's serial.
+    @Test func everyCaseResolvesFromTheSourceOfItsSubject() throws {
+        let resolving = [
+            CaseName.singleton, CaseName.transient, CaseName.chain3, CaseName.named, CaseName.argument, CaseName.graph,
+            CaseName.lookup10, CaseName.lookup10000, CaseName.threads1, CaseName.threads2, CaseName.threads1Own,
+            CaseName.threads2Own,
+        ]
+        let benchmarks = BenchmarkCatalog.benchmarks(for: .smoke)
+        for caseName in resolving {
+            #expect(benchmarks.contains { $0.caseName == caseName }, "no \(caseName) case")
+        }
+        for benchmark in benchmarks {
+            let row = "\(benchmark.caseName)/\(benchmark.subject)"
+            guard resolving.contains(benchmark.caseName) else {
+                #expect(benchmark.source == nil, "\(row) names a source no test checks")
+                continue
+            }
+            let source = try #require(try benchmark.source?(), "\(row) does not say where it resolves from")
+            let expected = try #require(sourceTypes[benchmark.subject], "\(row): an unknown subject")
+            #expect(ObjectIdentifier(type(of: source)) == ObjectIdentifier(expected), "\(row) resolves from \(type(of: source))")
+            #expect(try source.sharedService().serial == sharedSerials[benchmark.subject], "\(row)")
+        }
+    }
+}
+
 @Suite("direct-owned floor")
 struct DirectOwnedTests {
     @Test func sharedInstancesAreMadeAtRunTimeAndFreedLikeARegistrysSingleton() {

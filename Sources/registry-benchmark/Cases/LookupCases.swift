@@ -13,22 +13,23 @@ enum LookupCases {
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         sizes.flatMap { caseName, registrations -> [Benchmark] in
             let fillers = registrations - 1
+            func benchmark<Source: ServiceSource>(_ subject: String, _ makeSource: @escaping () -> Source) -> Benchmark {
+                Benchmark(
+                    caseName: caseName, subject: subject, workload: .calls { ResolveCases.singleton(makeSource()) },
+                    source: makeSource)
+            }
             return [
-                Benchmark(caseName: caseName, subject: SubjectName.direct, workload: .calls {
-                    ResolveCases.singleton(DirectSource())
-                }),
-                Benchmark(caseName: caseName, subject: SubjectName.registry, workload: .calls {
-                    ResolveCases.singleton(RegistrySource(registry: RegistrySubject.makeLookupRegistry(fillers: fillers)))
-                }),
-                Benchmark(caseName: caseName, subject: SubjectName.urlBlock, workload: .calls {
-                    ResolveCases.singleton(URLBlockSource(router: makeLookupRouter(fillers: fillers)))
-                }),
-                Benchmark(caseName: caseName, subject: SubjectName.naiveDictionary, workload: .calls {
-                    ResolveCases.singleton(NaiveSource(container: NaiveSubject.makeLookupContainer(fillers: fillers)))
-                }),
-                Benchmark(caseName: caseName, subject: SubjectName.frozenTable, workload: .calls {
-                    ResolveCases.singleton(FrozenTableSource(table: FrozenTableSubject.makeLookupTable(fillers: fillers)))
-                }),
+                benchmark(SubjectName.direct) { DirectSource() },
+                benchmark(SubjectName.registry) {
+                    RegistrySource(registry: RegistrySubject.makeLookupRegistry(fillers: fillers))
+                },
+                benchmark(SubjectName.urlBlock) { URLBlockSource(router: makeLookupRouter(fillers: fillers)) },
+                benchmark(SubjectName.naiveDictionary) {
+                    NaiveSource(container: NaiveSubject.makeLookupContainer(fillers: fillers))
+                },
+                benchmark(SubjectName.frozenTable) {
+                    FrozenTableSource(table: FrozenTableSubject.makeLookupTable(fillers: fillers))
+                },
             ]
         }
     }

@@ -24,13 +24,26 @@ enum ResolveCases {
     private static func cases<Source: ServiceSource>(
         _ subject: String, _ makeSource: @escaping () throws -> Source
     ) -> [Benchmark] {
-        [
-            Benchmark(caseName: CaseName.singleton, subject: subject, workload: .calls { singleton(try makeSource()) }),
-            Benchmark(caseName: CaseName.transient, subject: subject, workload: .calls { transient(try makeSource()) }),
-            Benchmark(caseName: CaseName.chain3, subject: subject, workload: .calls { chain3(try makeSource()) }),
-            Benchmark(caseName: CaseName.named, subject: subject, workload: .calls { named(try makeSource()) }),
-            Benchmark(caseName: CaseName.argument, subject: subject, workload: .calls { argument(try makeSource()) }),
-            Benchmark(caseName: CaseName.graph, subject: subject, workload: .calls { graph(try makeSource()) }),
+        let source = { () throws -> any ServiceSource in try makeSource() }
+        return [
+            Benchmark(
+                caseName: CaseName.singleton, subject: subject, workload: .calls { singleton(try makeSource()) },
+                source: source),
+            Benchmark(
+                caseName: CaseName.transient, subject: subject, workload: .calls { transient(try makeSource()) },
+                source: source),
+            Benchmark(
+                caseName: CaseName.chain3, subject: subject, workload: .calls { chain3(try makeSource()) },
+                source: source),
+            Benchmark(
+                caseName: CaseName.named, subject: subject, workload: .calls { named(try makeSource()) },
+                source: source),
+            Benchmark(
+                caseName: CaseName.argument, subject: subject, workload: .calls { argument(try makeSource()) },
+                source: source),
+            Benchmark(
+                caseName: CaseName.graph, subject: subject, workload: .calls { graph(try makeSource()) },
+                source: source),
         ]
     }
 

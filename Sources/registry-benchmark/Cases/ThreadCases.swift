@@ -24,9 +24,12 @@ enum ThreadCases {
     static func benchmarks(_ options: BenchmarkOptions) -> [Benchmark] {
         cases.flatMap { caseName, threads, ownService -> [Benchmark] in
             func benchmark<Source: ServiceSource>(_ subject: String, _ makeSource: @escaping () -> Source) -> Benchmark {
-                Benchmark(caseName: caseName, subject: subject, workload: .threads(threads) {
-                    ownService ? ownServiceBody(makeSource()) : sharedServiceBody(makeSource())
-                })
+                Benchmark(
+                    caseName: caseName, subject: subject,
+                    workload: .threads(threads) {
+                        ownService ? ownServiceBody(makeSource()) : sharedServiceBody(makeSource())
+                    },
+                    source: makeSource)
             }
             return [
                 benchmark(SubjectName.direct) { DirectSource() },

@@ -6,6 +6,11 @@ struct Benchmark {
     let subject: String
     /// How the operations run.
     let workload: Workload
+    /// Makes the service source the workload resolves from, as the workload makes it: for
+    /// tests, which check that a case resolves from the subject it names. `nil` for a case
+    /// that resolves through no ``ServiceSource`` (registering, start-up, the router,
+    /// `@Injected`, the override scope).
+    var source: (() throws -> any ServiceSource)? = nil
 }
 
 /// The case names the issue fixes, plus the start-up cases; other files may add their own.
