@@ -24,26 +24,15 @@ enum ResolveCases {
     private static func cases<Source: ServiceSource>(
         _ subject: String, _ makeSource: @escaping () throws -> Source
     ) -> [Benchmark] {
-        let source = { () throws -> any ServiceSource in try makeSource() }
+        func benchmark(_ caseName: String, _ body: @escaping (Source) -> Workload.Body) -> Benchmark {
+            Benchmark(
+                caseName: caseName, subject: subject, workload: .calls { body(try makeSource()) },
+                source: { try makeSource() })
+        }
         return [
-            Benchmark(
-                caseName: CaseName.singleton, subject: subject, workload: .calls { singleton(try makeSource()) },
-                source: source),
-            Benchmark(
-                caseName: CaseName.transient, subject: subject, workload: .calls { transient(try makeSource()) },
-                source: source),
-            Benchmark(
-                caseName: CaseName.chain3, subject: subject, workload: .calls { chain3(try makeSource()) },
-                source: source),
-            Benchmark(
-                caseName: CaseName.named, subject: subject, workload: .calls { named(try makeSource()) },
-                source: source),
-            Benchmark(
-                caseName: CaseName.argument, subject: subject, workload: .calls { argument(try makeSource()) },
-                source: source),
-            Benchmark(
-                caseName: CaseName.graph, subject: subject, workload: .calls { graph(try makeSource()) },
-                source: source),
+            benchmark(CaseName.singleton, singleton), benchmark(CaseName.transient, transient),
+            benchmark(CaseName.chain3, chain3), benchmark(CaseName.named, named),
+            benchmark(CaseName.argument, argument), benchmark(CaseName.graph, graph),
         ]
     }
 
