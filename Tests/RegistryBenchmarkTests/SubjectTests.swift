@@ -97,14 +97,6 @@ struct SubjectTests {
     }
 }
 
-/// The source each subject's resolve, lookup and thread cases resolve from.
-private let sourceTypes: [String: any ServiceSource.Type] = [
-    SubjectName.direct: DirectSource.self, SubjectName.directOwned: DirectOwnedSource.self,
-    SubjectName.registry: RegistrySource.self, SubjectName.urlBlock: URLBlockSource.self,
-    SubjectName.mediator: MediatorSource.self, SubjectName.naiveDictionary: NaiveSource.self,
-    SubjectName.frozenTable: FrozenTableSource.self,
-]
-
 @Suite("Every case resolves from the subject it names")
 struct CatalogWiringTests {
     /// The tests above check each subject's source; this checks that the catalog hands each
@@ -117,6 +109,8 @@ struct CatalogWiringTests {
             CaseName.lookup10, CaseName.lookup10000, CaseName.threads1, CaseName.threads2, CaseName.threads1Own,
             CaseName.threads2Own,
         ]
+        // The type of the source each subject's tests above use.
+        let sourceTypes = Dictionary(uniqueKeysWithValues: SubjectName.all.map { ($0, type(of: makeSource($0))) })
         let benchmarks = BenchmarkCatalog.benchmarks(for: .smoke)
         for caseName in resolving {
             #expect(benchmarks.contains { $0.caseName == caseName }, "no \(caseName) case")
