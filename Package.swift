@@ -36,8 +36,12 @@ let package = Package(
             ]
         ),
 
-        // The benchmark: run with `swift run -c release registry-benchmark`.
-        .executableTarget(name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter"]),
+        // The benchmark: run with `swift run -c release registry-benchmark`. Its C target
+        // reads and tunes glibc's allocator, whatever glibc version it builds against.
+        .target(name: "CAllocatorControl"),
+        .executableTarget(
+            name: "registry-benchmark", dependencies: ["ServiceRegistry", "ServiceRouter", "CAllocatorControl"]
+        ),
 
         .testTarget(
             name: "ServiceRegistryTests",
@@ -63,7 +67,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "RegistryBenchmarkTests", dependencies: ["registry-benchmark", "ServiceRegistry", "ServiceRouter"]
+            name: "RegistryBenchmarkTests",
+            dependencies: ["registry-benchmark", "ServiceRegistry", "ServiceRouter", "CAllocatorControl"]
         ),
         // Every code example in README.md, Docs/, the DocC landing pages and the doc comments of
         // the library and of the WeRead example is mirrored here so it must compile

@@ -179,9 +179,12 @@ approachable_flags=(
 # The settings every target gets from Package.swift: Swift 6 mode and the upcoming
 # features its loop adds. `-disable-objc-interop`: the stand-in standard library has none,
 # and without it the compiler cannot find the pointer-conversion intrinsics.
+# The benchmark's C target is found by its module map, as SwiftPM finds it; its header
+# includes nothing, so the empty SDK is enough.
 common_flags=(
     -swift-version 6 -enable-upcoming-feature MemberImportVisibility
     -package-name serviceregistry -enable-testing -Xfrontend -disable-objc-interop
+    -I "$root/Sources/CAllocatorControl/include"
 )
 
 problems=()

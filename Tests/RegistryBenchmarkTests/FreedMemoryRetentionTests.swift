@@ -1,17 +1,9 @@
 #if canImport(Glibc)
-import CoreFoundation  // mallinfo2, from <malloc.h> (see HeapUsage)
 import Foundation
 import Glibc
 import Testing
 
 @testable import registry_benchmark
-
-/// The memory glibc has taken from the kernel for the heap: its arenas and the blocks it
-/// mapped for themselves.
-private func heapBytesFromTheSystem() -> Int {
-    let info = mallinfo2()
-    return Int(info.arena) + Int(info.hblkhd)
-}
 
 /// The memory the process has in RAM, from `/proc/self/statm`.
 private func residentBytes() -> Int {
@@ -34,11 +26,11 @@ struct FreedMemoryRetentionTests {
             var chunks = (0..<200_000).map { _ in malloc(72) }
             let block = malloc(4 << 20)!
             memset(block, 1, 4 << 20)
-            let taken = heapBytesFromTheSystem()
+            let taken = residentBytes()
             free(block)
             for chunk in chunks { free(chunk) }
             chunks = []
-            let kept = heapBytesFromTheSystem()
+            let kept = residentBytes()
             precondition(kept >= taken - (1 << 20), "the heap gave back \(taken - kept) bytes when freed")
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-// `mallopt` and its parameters are declared in <malloc.h>, which the Glibc module leaves
-// out; CoreFoundation's headers include it on Linux (see HeapUsage).
-import CoreFoundation
-#endif
+import CAllocatorControl
 
 /// Keeps the memory a sample frees with the process, so that the next sample reuses it.
 ///
@@ -23,19 +19,12 @@ enum FreedMemoryRetention {
     /// - Returns: Whether the allocator took both settings.
     @discardableResult
     static func keepFreedMemory() -> Bool {
-        #if canImport(Glibc)
-        let largestHeapBlock: Int32 = 32 << 20
-        return mallopt(M_TRIM_THRESHOLD, Int32.max) == 1 && mallopt(M_MMAP_THRESHOLD, largestHeapBlock) == 1
-        #else
-        return false
-        #endif
+        allocator_keep_freed_memory(32 << 20) == 1
     }
 
     /// Hands the memory freed so far back to the kernel, which ``keepFreedMemory()`` keeps
     /// from happening by itself; does nothing where the C library is not glibc.
     static func returnFreedMemory() {
-        #if canImport(Glibc)
-        malloc_trim(0)
-        #endif
+        allocator_return_freed_memory()
     }
 }
