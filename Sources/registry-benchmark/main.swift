@@ -7,8 +7,8 @@ do {
     if options.showsHelp {
         print(BenchmarkOptions.usage)
     } else {
-        let results = runBenchmarks(options: options) { name in
-            FileHandle.standardError.write(Data("running \(name)\n".utf8))
+        let results = runBenchmarks(options: options) { step in
+            FileHandle.standardError.write(Data("\(step)\n".utf8))
         }
         let outcome = RunOutcome(results, options: options)
         print(outcome.output)

@@ -218,6 +218,86 @@ struct SamplerTests {
         #expect(result.allocationsPerOperation == 0 || !AllocationCounter.isAvailable)
     }
 
+    /// The names of the benchmarks that ran, in the order they ran.
+    private final class RunLog: Sendable {
+        private let names = Mutex<[String]>([])
+
+        var joined: String { names.withLock { $0.joined() } }
+
+        /// Records a run of `name`; returns how many runs of it there have been.
+        func record(_ name: String) -> Int {
+            names.withLock { names in
+                names.append(name)
+                return names.count { $0 == name }
+            }
+        }
+    }
+
+    /// A benchmark whose every run is recorded in `log`, and whose run number `failingRun`
+    /// (from 1), if any, throws. With `fixedOperations`, its workload fixes its count per
+    /// sample, as start-up's does.
+    private static func recording(
+        _ name: String, into log: RunLog, failingRun: Int? = nil, fixedOperations: Int? = nil
+    ) -> Benchmark {
+        struct Broken: Error, CustomStringConvertible {
+            var description: String { "broken on purpose" }
+        }
+        let body: Workload.Body = { _ in
+            if log.record(name) == failingRun { throw Broken() }
+            return nil
+        }
+        let workload: Workload = fixedOperations.map { count in .holdings(operations: count) { body } } ?? .calls { body }
+        return Benchmark(caseName: name, subject: SubjectName.direct, workload: workload)
+    }
+
+    /// Each benchmark is warmed up in turn, then the timed samples are taken in rounds, one
+    /// of each benchmark a round, so that a disturbance of the machine slows one sample of
+    /// each rather than every sample of one; the memory passes come last.
+    @Test func theTimedSamplesOfSeveralBenchmarksAreTakenInRounds() {
+        let log = RunLog()
+        var options = BenchmarkOptions.smoke
+        options.repetitions = 3
+        let results = Sampler(options: options).measure([
+            Self.recording("a", into: log), Self.recording("b", into: log), Self.recording("c", into: log),
+        ])
+        #expect(log.joined == "abc" + "abcabcabc" + "abc")
+        #expect(results.map { $0.caseName } == ["a", "b", "c"])
+        #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
+    }
+
+    /// A workload that fixes its count (a whole launch a sample, as start-up's) takes its
+    /// samples back to back after the rounds, each launch following its own; results stay
+    /// in the order given.
+    @Test func aWorkloadThatFixesItsCountIsSampledBackToBackAfterTheRounds() {
+        let log = RunLog()
+        var options = BenchmarkOptions.smoke
+        options.repetitions = 3
+        let results = Sampler(options: options).measure([
+            Self.recording("a", into: log), Self.recording("L", into: log, fixedOperations: 4),
+            Self.recording("b", into: log),
+        ])
+        #expect(log.joined == "ab" + "ababab" + "ab" + "L" + "LLL" + "L")
+        #expect(results.map { $0.caseName } == ["a", "L", "b"])
+        #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
+    }
+
+    /// A benchmark that throws in one round is reported failed and sampled no more; the
+    /// others take all their samples.
+    @Test func aBenchmarkFailingInARoundLeavesTheOthersTheirSamples() {
+        let log = RunLog()
+        var options = BenchmarkOptions.smoke
+        options.repetitions = 3
+        // Run 3 of "b" is its second timed sample (after the warm-up and the first).
+        let results = Sampler(options: options).measure([
+            Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 3),
+        ])
+        #expect(log.joined == "ab" + "ab" + "ab" + "a" + "a")
+        #expect(results[0].failure == nil)
+        #expect(results[0].nanosecondsPerOperation?.samples.count == 3)
+        #expect(results[1].failure == "broken on purpose")
+        #expect(results[1].nanosecondsPerOperation == nil)
+    }
+
     /// Calibration estimates the count for a whole sample from a shorter run. When that run
     /// was slower than the samples turn out to be (cold caches, a busy core), a count used
     /// unchecked makes every sample shorter than the sample duration the report promises.

@@ -318,13 +318,15 @@ struct ReportTests {
         let header = TableReport.render([], options: .standard)
         #expect(
             header.contains(
-                "samples of ≥ 20.00 ms, after calibration and a warm-up sample;\n"
-                    + "  a case that fixes its count (route-register, start-up) times that count per sample, after one warm-up sample;\n"
+                "samples of ≥ 20.00 ms, taken in rounds of one per benchmark,\n  after calibration and a warm-up sample;\n"
+                    + "  a case that fixes its count (route-register, start-up) times that count per sample, back to back,\n"
+                    + "  after one warm-up sample;\n"
             ))
         // The tests' preset fixes every count, so nothing is calibrated.
         #expect(
             TableReport.render([], options: .smoke).contains(
-                "ns/op: median of 1 timed 8 operations per sample, after a warm-up sample;\n"))
+                "ns/op: median of 1 timed 8 operations per sample, taken in rounds of one per benchmark,\n"
+                    + "  after a warm-up sample;\n"))
     }
 
     @Test func formatsDurationsAndCountsForReading() {

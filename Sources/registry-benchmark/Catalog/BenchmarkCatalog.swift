@@ -30,7 +30,8 @@ enum BenchmarkCatalog {
     }
 }
 
-/// Runs every benchmark the options select, one after another on the calling thread.
+/// Runs every benchmark the options select on the calling thread, their timed samples in
+/// rounds (see ``Sampler``).
 ///
 /// The generated key types are instantiated first, so no benchmark pays for (or counts
 /// the heap of) the runtime metadata a real app's types would have in its binary; then,
@@ -39,7 +40,8 @@ enum BenchmarkCatalog {
 ///
 /// - Parameters:
 ///   - options: What to run and how long to spend.
-///   - progress: Told `"case/subject"` before each benchmark starts, if given.
+///   - progress: Told what starts, as a line for a person (see
+///     ``Sampler/measure(_:progress:)``), if given.
 /// - Returns: One result per benchmark, failures included, in run order.
 func runBenchmarks(options: BenchmarkOptions, progress: ((String) -> Void)? = nil) -> [BenchmarkResult] {
     _ = GeneratedKeys.types
@@ -49,8 +51,5 @@ func runBenchmarks(options: BenchmarkOptions, progress: ((String) -> Void)? = ni
         FreedMemoryRetention.keepFreedMemory()
         sampler.keepBusy(for: options.sampleDuration * 10)
     }
-    return BenchmarkCatalog.benchmarks(for: options).map { benchmark in
-        progress?("\(benchmark.caseName)/\(benchmark.subject)")
-        return sampler.measure(benchmark)
-    }
+    return sampler.measure(BenchmarkCatalog.benchmarks(for: options), progress: progress)
 }

@@ -1,5 +1,18 @@
-/// Runs one benchmark: prepares it, calibrates, warms up, takes the timed samples, then
-/// one pass under the allocation counter.
+/// Runs benchmarks: prepares, calibrates and warms up each, takes their timed samples in
+/// rounds, then makes one pass of each under the allocation counter.
+///
+/// The samples are taken in rounds, one sample of every benchmark per round, so that each
+/// benchmark's samples spread over the same stretch of time as every other's. On a shared
+/// machine a disturbance lasting a second or so (another tenant's burst) would otherwise
+/// slow every sample of the one or two benchmarks it fell on, their medians with them, and
+/// skew every ratio between them and the rest: a `direct` baseline measured slow made the
+/// registry's `transient` read 1.37× instead of about 2×. In rounds, it slows one sample of
+/// each benchmark, which the medians pass over.
+///
+/// A workload that fixes its operation count (start-up, `route-register`) is the exception:
+/// each of its samples is a whole launch, megabytes built and freed, and it takes them back
+/// to back, after the rounds, so that each launch meets the caches and the allocator the
+/// launch before it left rather than another case's.
 struct Sampler {
     /// The run's settings (sample length, repetitions, fixed operation counts).
     let options: BenchmarkOptions
@@ -13,39 +26,137 @@ struct Sampler {
         self.options = options
     }
 
-    /// Measures one benchmark. A benchmark that throws is reported as failed, not fatal:
-    /// the rest of the run goes on.
+    /// Measures one benchmark. A benchmark that throws is reported as failed, not fatal.
     ///
     /// - Parameter benchmark: The benchmark to run.
     /// - Returns: Its figures, or a result carrying the failure.
     func measure(_ benchmark: Benchmark) -> BenchmarkResult {
-        do {
-            switch benchmark.workload.execution {
-            case .sequential(let prepare):
-                return try measureSequential(benchmark, body: try prepare())
-            case .parallel(let threads, let prepare):
-                return try measureParallel(benchmark, threads: threads, body: try prepare())
+        measure([benchmark])[0]
+    }
+
+    /// Measures benchmarks, their timed samples taken in rounds (those of a workload that
+    /// fixes its count, back to back). A benchmark that throws is reported as failed, not
+    /// fatal: the others go on.
+    ///
+    /// - Parameters:
+    ///   - benchmarks: The benchmarks, prepared in this order and sampled in it each round.
+    ///   - progress: Told what starts, as a line for a person: each benchmark
+    ///     (`"running case/subject"`), and each round of samples.
+    /// - Returns: One result per benchmark, in the order given.
+    func measure(_ benchmarks: [Benchmark], progress: ((String) -> Void)? = nil) -> [BenchmarkResult] {
+        let inRounds = benchmarks.indices.filter { benchmarks[$0].workload.operationsPerSample == nil }
+        let backToBack = benchmarks.indices.filter { benchmarks[$0].workload.operationsPerSample != nil }
+        var results = [Int: BenchmarkResult]()
+        for (index, result) in zip(inRounds, measureInRounds(inRounds.map { benchmarks[$0] }, progress: progress)) {
+            results[index] = result
+        }
+        for index in backToBack {
+            results[index] = measureInRounds([benchmarks[index]], progress: progress)[0]
+        }
+        return benchmarks.indices.map { results[$0]! }
+    }
+
+    /// Prepares each benchmark in turn, then takes one sample of each per round.
+    private func measureInRounds(_ benchmarks: [Benchmark], progress: ((String) -> Void)?) -> [BenchmarkResult] {
+        var runs = benchmarks.map { benchmark in
+            progress?("running \(benchmark.caseName)/\(benchmark.subject)")
+            return BenchmarkRun(benchmark) { try prepare(benchmark) }
+        }
+        for round in 0..<options.repetitions {
+            if runs.count > 1 { progress?("timed samples, round \(round + 1) of \(options.repetitions)") }
+            for index in runs.indices { runs[index].takeSample() }
+        }
+        return runs.map(finish)
+    }
+
+    /// A benchmark between its preparation and its result: ready to sample, with the
+    /// samples taken so far, or failed.
+    private struct BenchmarkRun {
+        let benchmark: Benchmark
+        var state: Result<Calibrated, BenchmarkFailure>
+
+        init(_ benchmark: Benchmark, prepare: () throws -> Calibrated) {
+            self.benchmark = benchmark
+            state = Result { try prepare() }.mapError(BenchmarkFailure.init)
+        }
+
+        mutating func takeSample() {
+            guard case .success(var calibrated) = state else { return }
+            do {
+                calibrated.samples.append(try calibrated.sample())
+                state = .success(calibrated)
+            } catch {
+                state = .failure(BenchmarkFailure(error))
             }
-        } catch {
-            return BenchmarkResult(failed: benchmark, reason: String(describing: error))
         }
     }
 
-    // MARK: Sequential
+    /// Why a benchmark failed: its error, described.
+    private struct BenchmarkFailure: Error {
+        let reason: String
 
-    private func measureSequential(_ benchmark: Benchmark, body: Workload.Body) throws -> BenchmarkResult {
-        let workload = benchmark.workload
-        let firstRun = try workload.measuresFirstRun ? measureFirstRun(body, operations: workload.operationsPerSample) : nil
-        let (operations, warmedUp) = try operationsPerSample(workload.operationsPerSample) { try time(body, $0) }
-        if !warmedUp { _ = try time(body, operations) }  // warm-up: caches, lazily built singletons, page faults
-        var samples: [Double] = []
-        for _ in 0..<options.repetitions {
-            samples.append(try time(body, operations).nanoseconds / Double(operations))
+        init(_ error: any Error) {
+            reason = String(describing: error)
         }
-        var result = BenchmarkResult(benchmark, timing: SampleStatistics(samples: samples))
-        result.fixedOperationsPerSample = workload.operationsPerSample
-        result.firstRun = firstRun
+    }
 
+    /// A benchmark calibrated and warmed up: how to take one timed sample, and what its
+    /// result needs besides the samples.
+    private struct Calibrated {
+        /// Takes one timed sample; returns its nanoseconds per operation.
+        let sample: () throws -> Double
+        /// The sequential body, for the pass under the allocation counter; `nil` for a
+        /// parallel benchmark, which has none.
+        let body: Workload.Body?
+        let firstRun: BenchmarkResult.FirstRun?
+        var samples: [Double] = []
+    }
+
+    /// Builds the benchmark's subject, times its first run if it asks for that, and
+    /// calibrates and warms it up.
+    private func prepare(_ benchmark: Benchmark) throws -> Calibrated {
+        switch benchmark.workload.execution {
+        case .sequential(let prepare):
+            let body = try prepare()
+            let workload = benchmark.workload
+            let firstRun = try workload.measuresFirstRun ? measureFirstRun(body, operations: workload.operationsPerSample) : nil
+            let (operations, warmedUp) = try operationsPerSample(workload.operationsPerSample) { try time(body, $0) }
+            if !warmedUp { _ = try time(body, operations) }  // warm-up: caches, lazily built singletons, page faults
+            return Calibrated(
+                sample: { try time(body, operations).nanoseconds / Double(operations) }, body: body, firstRun: firstRun)
+        case .parallel(let threads, let prepare):
+            let runner = ParallelRunner(threads: threads, body: try prepare())
+            let (operations, warmedUp) = try operationsPerSample(nil) { try runner.run(operationsPerThread: $0) }
+            if !warmedUp { _ = try runner.run(operationsPerThread: operations) }
+            return Calibrated(
+                sample: { try runner.run(operationsPerThread: operations).nanoseconds / Double(operations * threads) },
+                body: nil, firstRun: nil)
+        }
+    }
+
+    /// The run's result: its samples' statistics, then, for a sequential benchmark, the
+    /// figures of its pass under the allocation counter.
+    private func finish(_ run: BenchmarkRun) -> BenchmarkResult {
+        switch run.state {
+        case .failure(let failure):
+            return BenchmarkResult(failed: run.benchmark, reason: failure.reason)
+        case .success(let calibrated):
+            var result = BenchmarkResult(run.benchmark, timing: SampleStatistics(samples: calibrated.samples))
+            guard let body = calibrated.body else { return result }
+            result.fixedOperationsPerSample = run.benchmark.workload.operationsPerSample
+            result.firstRun = calibrated.firstRun
+            do {
+                try countMemory(of: run.benchmark.workload, body: body, into: &result)
+            } catch {
+                return BenchmarkResult(failed: run.benchmark, reason: String(describing: error))
+            }
+            return result
+        }
+    }
+
+    /// One pass of the body under the allocation counter, and around it the heap in use and
+    /// the instances built: the result's memory figures.
+    private func countMemory(of workload: Workload, body: Workload.Body, into result: inout BenchmarkResult) throws {
         let memoryOperations = workload.operationsPerSample ?? options.fixedOperations ?? options.memoryOperations
         let instancesBefore = workload.instancesBuilt?()
         let heapBefore = HeapUsage.bytesInUse()
@@ -68,7 +179,6 @@ struct Sampler {
             // Scaled to one sample: for start-up the memory pass *is* one sample.
             result.instancesBuiltPerSample = instancesAfter - instancesBefore
         }
-        return result
     }
 
     /// Times the body's first run and reads the heap it holds afterwards, before anything
@@ -96,22 +206,6 @@ struct Sampler {
         let elapsed = start.duration(to: clock.now)
         withExtendedLifetime(kept) {}
         return elapsed
-    }
-
-    // MARK: Parallel
-
-    private func measureParallel(
-        _ benchmark: Benchmark, threads: Int, body: @escaping Workload.ThreadBody
-    ) throws -> BenchmarkResult {
-        let runner = ParallelRunner(threads: threads, body: body)
-        let (operations, warmedUp) = try operationsPerSample(nil) { try runner.run(operationsPerThread: $0) }
-        if !warmedUp { _ = try runner.run(operationsPerThread: operations) }
-        var samples: [Double] = []
-        for _ in 0..<options.repetitions {
-            let elapsed = try runner.run(operationsPerThread: operations)
-            samples.append(elapsed.nanoseconds / Double(operations * threads))
-        }
-        return BenchmarkResult(benchmark, timing: SampleStatistics(samples: samples))
     }
 
     /// Spins for `duration`, so that the core is awake and at speed when timing starts.

@@ -37,9 +37,11 @@ enum TableReport {
         // A fixed count is not calibrated.
         let warmUp = options.fixedOperations == nil ? "calibration and a warm-up sample" : "a warm-up sample"
         lines += [
-            "ns/op: median of \(options.repetitions) timed \(sampling), after \(warmUp)\(options.isQuick ? " (--quick)" : "");",
+            "ns/op: median of \(options.repetitions) timed \(sampling), taken in rounds of one per benchmark,",
+            "  after \(warmUp)\(options.isQuick ? " (--quick)" : "");",
             // Not calibrated, so not as long: a start-up sample is one launch, 0.3 ms for 1,000.
-            "  a case that fixes its count (route-register, start-up) times that count per sample, after one warm-up sample;",
+            "  a case that fixes its count (route-register, start-up) times that count per sample, back to back,",
+            "  after one warm-up sample;",
             "  spread: half the interquartile range, as a share of the median; × direct: ns/op ÷ direct's ns/op in the same case.",
             "allocs/op, bytes/op: counted on the measuring thread over \(memoryPass(options)) operations, or one sample of a case",
             "  that fixes its count (route-register, start-up);",
