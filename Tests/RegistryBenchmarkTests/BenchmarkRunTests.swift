@@ -250,9 +250,10 @@ struct SamplerTests {
         return Benchmark(caseName: name, subject: SubjectName.direct, workload: workload)
     }
 
-    /// Each benchmark is warmed up in turn, then the timed samples are taken in rounds, one
-    /// of each benchmark a round, so that a disturbance of the machine slows one sample of
-    /// each rather than every sample of one; the memory passes come last.
+    /// Each benchmark is warmed up in turn, then, after a round whose samples are dropped,
+    /// the timed samples are taken in rounds, one of each benchmark a round, so that a
+    /// disturbance of the machine slows one sample of each rather than every sample of one;
+    /// the memory passes come last.
     @Test func theTimedSamplesOfSeveralBenchmarksAreTakenInRounds() {
         let log = RunLog()
         var options = BenchmarkOptions.smoke
@@ -260,7 +261,7 @@ struct SamplerTests {
         let results = Sampler(options: options).measure([
             Self.recording("a", into: log), Self.recording("b", into: log), Self.recording("c", into: log),
         ])
-        #expect(log.joined == "abc" + "abcabcabc" + "abc")
+        #expect(log.joined == "abc" + "abc" + "abcabcabc" + "abc")
         #expect(results.map { $0.caseName } == ["a", "b", "c"])
         #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
     }
@@ -276,7 +277,7 @@ struct SamplerTests {
             Self.recording("a", into: log), Self.recording("L", into: log, fixedOperations: 4),
             Self.recording("b", into: log),
         ])
-        #expect(log.joined == "ab" + "ababab" + "ab" + "L" + "LLL" + "L")
+        #expect(log.joined == "ab" + "ab" + "ababab" + "ab" + "L" + "LLL" + "L")
         #expect(results.map { $0.caseName } == ["a", "L", "b"])
         #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
     }
@@ -287,11 +288,12 @@ struct SamplerTests {
         let log = RunLog()
         var options = BenchmarkOptions.smoke
         options.repetitions = 3
-        // Run 3 of "b" is its second timed sample (after the warm-up and the first).
+        // Run 4 of "b" is its second timed sample (after the warm-up, the warm-up round
+        // and the first).
         let results = Sampler(options: options).measure([
-            Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 3),
+            Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 4),
         ])
-        #expect(log.joined == "ab" + "ab" + "ab" + "a" + "a")
+        #expect(log.joined == "ab" + "ab" + "ab" + "ab" + "a" + "a")
         #expect(results[0].failure == nil)
         #expect(results[0].nanosecondsPerOperation?.samples.count == 3)
         #expect(results[1].failure == "broken on purpose")

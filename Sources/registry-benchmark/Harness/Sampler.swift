@@ -1,5 +1,5 @@
 /// Runs benchmarks: prepares, calibrates and warms up each, takes their timed samples in
-/// rounds, then makes one pass of each under the allocation counter.
+/// rounds after an untimed one, then makes one pass of each under the allocation counter.
 ///
 /// The samples are taken in rounds, one sample of every benchmark per round, so that each
 /// benchmark's samples spread over the same stretch of time as every other's. On a shared
@@ -57,10 +57,19 @@ struct Sampler {
     }
 
     /// Prepares each benchmark in turn, then takes one sample of each per round.
+    ///
+    /// Several benchmarks first get a round whose samples are dropped: a benchmark was warmed
+    /// up when it was prepared, but then sat idle while the others were, and the first round
+    /// after that read slower than the rest (in 10 of the 12 rows of two full runs printed
+    /// on 2026-12-01, by up to 50%).
     private func measureInRounds(_ benchmarks: [Benchmark], progress: ((String) -> Void)?) -> [BenchmarkResult] {
         var runs = benchmarks.map { benchmark in
             progress?("running \(benchmark.caseName)/\(benchmark.subject)")
             return BenchmarkRun(benchmark) { try prepare(benchmark) }
+        }
+        if runs.count > 1 {
+            progress?("warm-up round")
+            for index in runs.indices { runs[index].warmUp() }
         }
         for round in 0..<options.repetitions {
             if runs.count > 1 { progress?("timed samples, round \(round + 1) of \(options.repetitions)") }
@@ -78,6 +87,16 @@ struct Sampler {
         init(_ benchmark: Benchmark, prepare: () throws -> Calibrated) {
             self.benchmark = benchmark
             state = Result { try prepare() }.mapError(BenchmarkFailure.init)
+        }
+
+        /// Takes a sample and drops it.
+        mutating func warmUp() {
+            guard case .success(let calibrated) = state else { return }
+            do {
+                _ = try calibrated.sample()
+            } catch {
+                state = .failure(BenchmarkFailure(error))
+            }
         }
 
         mutating func takeSample() {
