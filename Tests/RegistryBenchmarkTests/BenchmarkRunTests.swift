@@ -288,7 +288,7 @@ struct SamplerTests {
         let log = RunLog()
         var options = BenchmarkOptions.smoke
         options.repetitions = 3
-        // Run 4 of "b" is its second timed sample (after the warm-up, the warm-up round
+        // Run 4 of "b" is its second timed sample (after the warm-up, the untimed round
         // and the first).
         let results = Sampler(options: options).measure([
             Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 4),

@@ -58,18 +58,18 @@ struct Sampler {
 
     /// Prepares each benchmark in turn, then takes one sample of each per round.
     ///
-    /// Several benchmarks first get a round whose samples are dropped: a benchmark was warmed
-    /// up when it was prepared, but then sat idle while the others were, and the first round
-    /// after that read slower than the rest (in 10 of the 12 rows of two full runs printed
-    /// on 2026-12-01, by up to 50%).
+    /// With several benchmarks, an untimed round comes first: each was warmed up when it was
+    /// prepared, then sat idle while the others were, and without that round the first round
+    /// read slower than the rest (in 10 of the 12 rows of two full runs printed on
+    /// 2026-12-01, by up to 50%).
     private func measureInRounds(_ benchmarks: [Benchmark], progress: ((String) -> Void)?) -> [BenchmarkResult] {
         var runs = benchmarks.map { benchmark in
             progress?("running \(benchmark.caseName)/\(benchmark.subject)")
             return BenchmarkRun(benchmark) { try prepare(benchmark) }
         }
         if runs.count > 1 {
-            progress?("warm-up round")
-            for index in runs.indices { runs[index].warmUp() }
+            progress?("untimed round")
+            for index in runs.indices { runs[index].takeSample(keeping: false) }
         }
         for round in 0..<options.repetitions {
             if runs.count > 1 { progress?("timed samples, round \(round + 1) of \(options.repetitions)") }
@@ -89,20 +89,13 @@ struct Sampler {
             state = Result { try prepare() }.mapError(BenchmarkFailure.init)
         }
 
-        /// Takes a sample and drops it.
-        mutating func warmUp() {
-            guard case .success(let calibrated) = state else { return }
-            do {
-                _ = try calibrated.sample()
-            } catch {
-                state = .failure(BenchmarkFailure(error))
-            }
-        }
-
-        mutating func takeSample() {
+        /// Takes a sample, kept among the timed ones or, for the untimed round, dropped.
+        mutating func takeSample(keeping: Bool = true) {
             guard case .success(var calibrated) = state else { return }
             do {
-                calibrated.samples.append(try calibrated.sample())
+                let sample = try calibrated.sample()
+                guard keeping else { return }
+                calibrated.samples.append(sample)
                 state = .success(calibrated)
             } catch {
                 state = .failure(BenchmarkFailure(error))
