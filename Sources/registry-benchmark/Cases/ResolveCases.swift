@@ -27,7 +27,7 @@ enum ResolveCases {
         func benchmark(_ caseName: String, _ body: @escaping (Source) -> Workload.Body) -> Benchmark {
             Benchmark(
                 caseName: caseName, subject: subject, workload: .calls { body(try makeSource()) },
-                source: { try makeSource() })
+                source: makeSource)
         }
         return [
             benchmark(CaseName.singleton, singleton), benchmark(CaseName.transient, transient),

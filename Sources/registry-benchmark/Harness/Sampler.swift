@@ -44,16 +44,13 @@ struct Sampler {
     ///     (`"running case/subject"`), and each round of samples.
     /// - Returns: One result per benchmark, in the order given.
     func measure(_ benchmarks: [Benchmark], progress: ((String) -> Void)? = nil) -> [BenchmarkResult] {
-        let inRounds = benchmarks.indices.filter { benchmarks[$0].workload.operationsPerSample == nil }
-        let backToBack = benchmarks.indices.filter { benchmarks[$0].workload.operationsPerSample != nil }
-        var results = [Int: BenchmarkResult]()
-        for (index, result) in zip(inRounds, measureInRounds(inRounds.map { benchmarks[$0] }, progress: progress)) {
-            results[index] = result
+        let fixesItsCount = { (benchmark: Benchmark) in benchmark.workload.operationsPerSample != nil }
+        // Every round runs here, before the map below measures each fixed-count benchmark
+        // alone as it meets it and puts all the results back in the order given.
+        var inRounds = measureInRounds(benchmarks.filter { !fixesItsCount($0) }, progress: progress).makeIterator()
+        return benchmarks.map { benchmark in
+            fixesItsCount(benchmark) ? measureInRounds([benchmark], progress: progress)[0] : inRounds.next()!
         }
-        for index in backToBack {
-            results[index] = measureInRounds([benchmarks[index]], progress: progress)[0]
-        }
-        return benchmarks.indices.map { results[$0]! }
     }
 
     /// Prepares each benchmark in turn, then takes one sample of each per round.
