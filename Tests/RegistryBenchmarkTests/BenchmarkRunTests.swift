@@ -250,18 +250,25 @@ struct SamplerTests {
         return Benchmark(caseName: name, subject: SubjectName.direct, workload: workload)
     }
 
+    /// Measures, three timed samples each, the benchmarks `make` builds around a fresh log;
+    /// returns the runs the log recorded and the results.
+    private static func measureRecorded(_ make: (RunLog) -> [Benchmark]) -> (runs: String, results: [BenchmarkResult]) {
+        let log = RunLog()
+        var options = BenchmarkOptions.smoke
+        options.repetitions = 3
+        let results = Sampler(options: options).measure(make(log))
+        return (log.joined, results)
+    }
+
     /// Each benchmark is warmed up in turn, then, after a round whose samples are dropped,
     /// the timed samples are taken in rounds, one of each benchmark a round, so that a
     /// disturbance of the machine slows one sample of each rather than every sample of one;
     /// the memory passes come last.
     @Test func theTimedSamplesOfSeveralBenchmarksAreTakenInRounds() {
-        let log = RunLog()
-        var options = BenchmarkOptions.smoke
-        options.repetitions = 3
-        let results = Sampler(options: options).measure([
-            Self.recording("a", into: log), Self.recording("b", into: log), Self.recording("c", into: log),
-        ])
-        #expect(log.joined == "abc" + "abc" + "abcabcabc" + "abc")
+        let (runs, results) = Self.measureRecorded { log in
+            [Self.recording("a", into: log), Self.recording("b", into: log), Self.recording("c", into: log)]
+        }
+        #expect(runs == "abc" + "abc" + "abcabcabc" + "abc")
         #expect(results.map { $0.caseName } == ["a", "b", "c"])
         #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
     }
@@ -270,14 +277,13 @@ struct SamplerTests {
     /// samples back to back after the rounds, each launch following its own; results stay
     /// in the order given.
     @Test func aWorkloadThatFixesItsCountIsSampledBackToBackAfterTheRounds() {
-        let log = RunLog()
-        var options = BenchmarkOptions.smoke
-        options.repetitions = 3
-        let results = Sampler(options: options).measure([
-            Self.recording("a", into: log), Self.recording("L", into: log, fixedOperations: 4),
-            Self.recording("b", into: log),
-        ])
-        #expect(log.joined == "ab" + "ab" + "ababab" + "ab" + "L" + "LLL" + "L")
+        let (runs, results) = Self.measureRecorded { log in
+            [
+                Self.recording("a", into: log), Self.recording("L", into: log, fixedOperations: 4),
+                Self.recording("b", into: log),
+            ]
+        }
+        #expect(runs == "ab" + "ab" + "ababab" + "ab" + "L" + "LLL" + "L")
         #expect(results.map { $0.caseName } == ["a", "L", "b"])
         #expect(results.map { $0.nanosecondsPerOperation?.samples.count } == [3, 3, 3])
     }
@@ -285,15 +291,12 @@ struct SamplerTests {
     /// A benchmark that throws in one round is reported failed and sampled no more; the
     /// others take all their samples.
     @Test func aBenchmarkFailingInARoundLeavesTheOthersTheirSamples() {
-        let log = RunLog()
-        var options = BenchmarkOptions.smoke
-        options.repetitions = 3
         // Run 4 of "b" is its second timed sample (after the warm-up, the untimed round
         // and the first).
-        let results = Sampler(options: options).measure([
-            Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 4),
-        ])
-        #expect(log.joined == "ab" + "ab" + "ab" + "ab" + "a" + "a")
+        let (runs, results) = Self.measureRecorded { log in
+            [Self.recording("a", into: log), Self.recording("b", into: log, failingRun: 4)]
+        }
+        #expect(runs == "ab" + "ab" + "ab" + "ab" + "a" + "a")
         #expect(results[0].failure == nil)
         #expect(results[0].nanosecondsPerOperation?.samples.count == 3)
         #expect(results[1].failure == "broken on purpose")
