@@ -470,4 +470,14 @@ struct SamplerTests {
         // quartiles 1.75 and 3.25: half the range is 0.75, over a median of 2.5
         #expect(abs(even.relativeSpread - 0.3) < 1e-12)
     }
+
+    /// A slow round that slows both benchmarks cancels out of their ratio; the quotient of
+    /// their medians (2.5 here) would keep it.
+    @Test func aRatioIsTheMedianOfTheRoundsRatios() {
+        #expect(SampleStatistics(samples: [2, 2.5, 8]).ratio(over: SampleStatistics(samples: [1, 1, 4])) == 2)
+        // Not taken side by side, or a baseline sample too short to divide by: the medians' quotient.
+        #expect(SampleStatistics(samples: [3]).ratio(over: SampleStatistics(samples: [1, 2, 3])) == 1.5)
+        #expect(SampleStatistics(samples: [1, 5, 4]).ratio(over: SampleStatistics(samples: [0, 2, 4])) == 2)
+        #expect(SampleStatistics(samples: [3]).ratio(over: SampleStatistics(samples: [0])) == nil)
+    }
 }

@@ -112,8 +112,15 @@ struct BenchmarkOptionsTests {
 private func result(
     _ caseName: String, _ subject: String, nanoseconds: Double, allocations: Double? = 0, bytes: Double? = 0
 ) -> BenchmarkResult {
+    result(caseName, subject, samples: [nanoseconds], allocations: allocations, bytes: bytes)
+}
+
+/// A result with the given samples, one a round, for report tests.
+private func result(
+    _ caseName: String, _ subject: String, samples: [Double], allocations: Double? = 0, bytes: Double? = 0
+) -> BenchmarkResult {
     let benchmark = Benchmark(caseName: caseName, subject: subject, workload: .calls { { _ in nil } })
-    var result = BenchmarkResult(benchmark, timing: SampleStatistics(samples: [nanoseconds]))
+    var result = BenchmarkResult(benchmark, timing: SampleStatistics(samples: samples))
     result.allocationsPerOperation = allocations
     result.bytesPerOperation = bytes
     return result
@@ -272,6 +279,31 @@ struct ReportTests {
         #expect(lines.contains("                registry             25.00 ns    ±0.0%      2.50×       0.00          0 B"))
         #expect(lines.contains("named           registry             30.00 ns    ±0.0%          —       0.00          0 B"))
         #expect(table.contains("Targets (issue 5)"))
+    }
+
+    /// The table's ratios, the thread scaling and the targets all divide round by round: in
+    /// the third round here every benchmark ran slower, so each median comes from another
+    /// round than its baseline's, and their quotients (1.60×, 1.42×, 1.24×) would turn
+    /// every verdict.
+    @Test func everyRatioIsTakenRoundByRound() {
+        let results = [
+            result(CaseName.transient, SubjectName.direct, samples: [10, 10, 40]),
+            result(CaseName.transient, SubjectName.registry, samples: [14, 16, 56]),
+            result(CaseName.threads1, SubjectName.registry, samples: [8.5, 8, 34]),
+            result(CaseName.threads2, SubjectName.registry, samples: [5, 6, 20]),
+            result(CaseName.lookup10, SubjectName.registry, samples: [25, 25, 50]),
+            result(CaseName.lookup10000, SubjectName.registry, samples: [31, 27, 55]),
+        ]
+        let lines = TableReport.render(results, options: .standard).split(separator: "\n")
+        #expect(lines.contains("                registry             16.00 ns   ±65.6%      1.40×       0.00          0 B"))
+        #expect(lines.contains("  registry          1.70×           —"))
+        let measured = Dictionary(
+            uniqueKeysWithValues: PerformanceTargets.assess(results).map { ($0.target, "\($0.measured) [\($0.status)]") })
+        #expect(measured["transient resolve ≤ 1.5× direct"] == "1.40× direct (16.00 ns vs 10.00 ns) [met]")
+        #expect(
+            measured["2 threads on one singleton: ≥ 1.6× the throughput of 1"] == "1.70× the throughput of one thread [met]")
+        #expect(
+            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (31.00 ns vs 25.00 ns) [met]")
     }
 
     /// A launch of 1,000 components, as the start-up cases report it.

@@ -55,11 +55,8 @@ enum PerformanceTargets {
         /// The registry in one case against the registry in another, such as 10,000
         /// registrations against 10.
         func ratio(of caseName: String, over baseline: String, limit: Double, _ target: String) {
-            let value = figures.nanoseconds(caseName, registry).flatMap { mine in
-                figures.nanoseconds(baseline, registry).map { mine / $0 }
-            }
             assessments.append(
-                check(target, value, limit: limit) {
+                check(target, figures.ratio(caseName, registry, over: baseline, registry), limit: limit) {
                     "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(baseline, registry))))"
                 })
         }
@@ -165,20 +162,23 @@ struct Figures {
         result(caseName, subject)?.bytesPerOperation
     }
 
-    /// The throughput of the subject's run on two threads over its run on one: the one's
-    /// median time per operation divided by the two's.
-    func threadScaling(_ oneThread: String, _ twoThreads: String, _ subject: String) -> Double? {
-        guard let one = nanoseconds(oneThread, subject), let two = nanoseconds(twoThreads, subject), two > 0 else {
-            return nil
-        }
-        return one / two
+    /// The subject's time per operation in one case over a baseline's, round by round
+    /// (``SampleStatistics/ratio(over:)``); `nil` unless both were timed.
+    func ratio(_ caseName: String, _ subject: String, over baselineCase: String, _ baselineSubject: String) -> Double? {
+        guard let mine = result(caseName, subject)?.nanosecondsPerOperation,
+            let baseline = result(baselineCase, baselineSubject)?.nanosecondsPerOperation
+        else { return nil }
+        return mine.ratio(over: baseline)
     }
 
-    /// The subject's median divided by `direct`'s in the same case.
+    /// The throughput of the subject's run on two threads over its run on one: the one's
+    /// time per operation over the two's.
+    func threadScaling(_ oneThread: String, _ twoThreads: String, _ subject: String) -> Double? {
+        ratio(oneThread, subject, over: twoThreads, subject)
+    }
+
+    /// The subject's time over `direct`'s in the same case.
     func ratioToDirect(_ caseName: String, _ subject: String) -> Double? {
-        guard let mine = nanoseconds(caseName, subject), let direct = nanoseconds(caseName, SubjectName.direct),
-            direct > 0
-        else { return nil }
-        return mine / direct
+        ratio(caseName, subject, over: caseName, SubjectName.direct)
     }
 }

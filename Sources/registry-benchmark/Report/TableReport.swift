@@ -42,7 +42,8 @@ enum TableReport {
             // Not calibrated, so not as long: a start-up sample is one launch, 0.3 ms for 1,000.
             "  a case that fixes its count (route-register, start-up) times that count per sample, back to back,",
             "  after one warm-up sample;",
-            "  spread: half the interquartile range, as a share of the median; × direct: ns/op ÷ direct's ns/op in the same case.",
+            "  spread: half the interquartile range, as a share of the median;",
+            "  × direct: in the same case, each round's sample ÷ direct's of that round, the median over the rounds.",
             "allocs/op, bytes/op: counted on the measuring thread over \(memoryPass(options)) operations, or one sample of a case",
             "  that fixes its count (route-register, start-up);",
             "  bytes/op is bytes requested per call, or, marked \"held\", heap still in use per registration afterwards.",
