@@ -7,7 +7,8 @@
 /// slow every sample of the one or two benchmarks it fell on, their medians with them, and
 /// skew every ratio between them and the rest: a `direct` baseline measured slow made the
 /// registry's `transient` read 1.37× instead of about 2×. In rounds, it slows one sample of
-/// each benchmark, which the medians pass over.
+/// each benchmark, which the medians pass over, and the report divides two benchmarks'
+/// samples round by round (``SampleStatistics/ratio(over:)``).
 ///
 /// A workload that fixes its operation count (start-up, `route-register`) is the exception:
 /// each of its samples is a whole launch, megabytes built and freed, and it takes them back
