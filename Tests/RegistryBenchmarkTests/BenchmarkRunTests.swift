@@ -471,8 +471,8 @@ struct SamplerTests {
         #expect(abs(even.relativeSpread - 0.3) < 1e-12)
     }
 
-    /// A slow round that slows both benchmarks cancels out of their ratio; the quotient of
-    /// their medians (2.5 here) would keep it.
+    /// A round that slows both benchmarks alike (the third here) cancels out of their ratio,
+    /// which is the median of the rounds' 2, 2.5 and 2; the quotient of the medians reads 2.5.
     @Test func aRatioIsTheMedianOfTheRoundsRatios() {
         #expect(SampleStatistics(samples: [2, 2.5, 8]).ratio(over: SampleStatistics(samples: [1, 1, 4])) == 2)
         // Not taken side by side, or a baseline sample too short to divide by: the medians' quotient.
