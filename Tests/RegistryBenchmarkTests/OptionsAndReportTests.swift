@@ -160,10 +160,10 @@ struct ReportTests {
         ])
         #expect(
             withFloor.first { $0.target.contains("≤ 2× direct") }?.measured
-                == "5.00× direct (50.00 ns vs 10.00 ns; direct-owned, the floor: 2.50×; frozen-table, without the contract: 3.00×)")
+                == "5.00× direct (medians 50.00 ns vs 10.00 ns; direct-owned, the floor: 2.50×; frozen-table, without the contract: 3.00×)")
         #expect(
             withFloor.first { $0.target.contains("transient resolve") }?.measured
-                == "2.50× direct (50.00 ns vs 20.00 ns; frozen-table, without the contract: 1.20×)")
+                == "2.50× direct (medians 50.00 ns vs 20.00 ns; frozen-table, without the contract: 1.20×)")
         #expect(
             withFloor.first { $0.target.contains("one singleton") }?.measured
                 == "0.50× the throughput of one thread; direct-owned, the floor: 0.25×")
@@ -172,7 +172,7 @@ struct ReportTests {
             result(CaseName.singleton, SubjectName.direct, nanoseconds: 10),
             result(CaseName.singleton, SubjectName.registry, nanoseconds: 50),
         ])
-        #expect(withoutFloor.first { $0.target.contains("≤ 2× direct") }?.measured == "5.00× direct (50.00 ns vs 10.00 ns)")
+        #expect(withoutFloor.first { $0.target.contains("≤ 2× direct") }?.measured == "5.00× direct (medians 50.00 ns vs 10.00 ns)")
     }
 
     /// The install targets are about 10,000 registrations: a smaller launch that ran while
@@ -232,12 +232,12 @@ struct ReportTests {
             measured["chain3: allocates only what the services allocate"]
                 == "0.000 allocations per resolve beyond direct's [met]")
         #expect(
-            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (27.50 ns vs 25.00 ns) [met]")
+            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (medians 27.50 ns vs 25.00 ns) [met]")
         #expect(measured["registration ≤ 200 ns each"] == "150 ns [met]")
         #expect(measured["registration ≤ 100 heap bytes each"] == "97 bytes held per registration [met]")
         #expect(
             measured["resolve inside withOverrides ≤ 3× the same resolve outside"]
-                == "2.00× (160 ns vs 80.00 ns) [met]")
+                == "2.00× (medians 160 ns vs 80.00 ns) [met]")
     }
 
     @Test func threadScalingNeedsBothThreadCounts() {
@@ -296,14 +296,15 @@ struct ReportTests {
         ]
         let lines = TableReport.render(results, options: .standard).split(separator: "\n")
         #expect(lines.contains("                registry             16.00 ns   ±65.6%      1.40×       0.00          0 B"))
+        #expect(lines.contains("  (ratios round by round, as in the table; the medians beside them are each benchmark's own)"))
         #expect(lines.contains("  registry          1.70×           —"))
         let measured = Dictionary(
             uniqueKeysWithValues: PerformanceTargets.assess(results).map { ($0.target, "\($0.measured) [\($0.status)]") })
-        #expect(measured["transient resolve ≤ 1.5× direct"] == "1.40× direct (16.00 ns vs 10.00 ns) [met]")
+        #expect(measured["transient resolve ≤ 1.5× direct"] == "1.40× direct (medians 16.00 ns vs 10.00 ns) [met]")
         #expect(
             measured["2 threads on one singleton: ≥ 1.6× the throughput of 1"] == "1.70× the throughput of one thread [met]")
         #expect(
-            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (31.00 ns vs 25.00 ns) [met]")
+            measured["lookup flat: 10,000 registrations within 1.2× of 10"] == "1.10× (medians 31.00 ns vs 25.00 ns) [met]")
     }
 
     /// A launch of 1,000 components, as the start-up cases report it.

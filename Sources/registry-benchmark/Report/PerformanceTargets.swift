@@ -46,7 +46,7 @@ enum PerformanceTargets {
         func ratio(_ caseName: String, _ limit: Double, _ target: String) {
             assessments.append(
                 check(target, figures.ratioToDirect(caseName, registry), limit: limit) {
-                    "\(format($0))× direct (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(caseName, SubjectName.direct)))"
+                    "\(format($0))× direct (medians \(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(caseName, SubjectName.direct)))"
                         + floor(figures.ratioToDirect(caseName, SubjectName.directOwned))
                         + withoutContract(figures.ratioToDirect(caseName, SubjectName.frozenTable)) + ")"
                 })
@@ -57,7 +57,7 @@ enum PerformanceTargets {
         func ratio(of caseName: String, over baseline: String, limit: Double, _ target: String) {
             assessments.append(
                 check(target, figures.ratio(caseName, registry, over: baseline, registry), limit: limit) {
-                    "\(format($0))× (\(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(baseline, registry))))"
+                    "\(format($0))× (medians \(formatNanoseconds(figures.nanoseconds(caseName, registry))) vs \(formatNanoseconds(figures.nanoseconds(baseline, registry))))"
                 })
         }
 
