@@ -16,12 +16,12 @@ import Synchronization
 /// stripe is what proves none is.
 ///
 /// Lookups hash the key with ``ServiceKey/tableHash`` (no `Hasher`, no allocation) and
-/// follow a ``ProbeSequence``, so a lookup costs the same with 10 or 10,000 registrations.
-/// The hash leaves the argument type out, so the keys of one service type and name,
-/// whatever their argument, share a probe sequence, and whether any of them is registered
-/// is one probe. A slot keeps a few bits of its key's hash beside the registration's
-/// address, so a probe passes most other keys without loading their registration. Entries
-/// are never removed, only replaced, so probing needs no tombstones.
+/// probe linearly, so a lookup costs the same with 10 or 10,000 registrations. The hash
+/// leaves the argument type out, so the keys of one service type and name, whatever their
+/// argument, share a probe sequence, and whether any of them is registered is one probe. A slot
+/// keeps a few bits of its key's hash beside the registration's address, so a probe
+/// passes most other keys without loading their registration. Entries are never removed,
+/// only replaced, so probing needs no tombstones.
 final class RegistrationTable: @unchecked Sendable {
     // @unchecked: `slots`, `capacity` and `indexShift` change only while holding the
     // writer lock and every stripe, and are read while holding either; each slot is an
@@ -69,21 +69,6 @@ final class RegistrationTable: @unchecked Sendable {
     /// The registration for `key`, retained so it outlives the lock.
     func registration(for key: ServiceKey) -> AnyRegistration? {
         readLocked { find(key)?.takeUnretainedValue() }
-    }
-
-    /// How many occupied slots a lookup of `key` passes before it reaches the key's own,
-    /// or `nil` when the table lacks `key`: what finding it costs beyond its home slot.
-    func slotsPassed(lookingFor key: ServiceKey) -> Int? {
-        let hash = key.tableHash
-        return readLocked {
-            let probe = probeCountingPassed(hash) { $0.matches(key, hash: hash) }
-            return probe.found == nil ? nil : probe.passed
-        }
-    }
-
-    /// The number of slots, a power of two, which the table keeps at most three-quarters full.
-    var slotCount: Int {
-        readLocked { capacity }
     }
 
     /// What ``lookup(_:copyingSingletonInto:using:countingTopLevel:)`` found.
@@ -198,18 +183,18 @@ final class RegistrationTable: @unchecked Sendable {
             if (count + 1) * 4 > capacity * 3 {
                 lockAllStripes { grow() }
             }
-            var probe = probeSequence(hash)
-            while let slot = Self.registration(in: slots[probe.index].load(ordering: .relaxed)) {
+            var index = homeIndex(hash)
+            while let slot = Self.registration(in: slots[index].load(ordering: .relaxed)) {
                 if slot._withUnsafeGuaranteedRef({ $0.matches(key, hash: hash) }) {
                     // Readers may be using the old registration: swap it while none reads.
-                    lockAllStripes { slots[probe.index].store(bits, ordering: .releasing) }
+                    lockAllStripes { slots[index].store(bits, ordering: .releasing) }
                     replaced = slot
                     return
                 }
-                probe.advance()
+                index = (index + 1) & (capacity - 1)
             }
             // Readers see the slot empty or holding the finished registration.
-            slots[probe.index].store(bits, ordering: .releasing)
+            slots[index].store(bits, ordering: .releasing)
             count += 1
         }
         return replaced?.takeRetainedValue()
@@ -223,31 +208,21 @@ final class RegistrationTable: @unchecked Sendable {
         return probe(hash) { $0.matches(key, hash: hash) }
     }
 
-    /// The first registration along the probe sequence of `hash`, up to the first empty
-    /// slot, that `isMatch` accepts; `isMatch` sees only registrations whose tag is the
-    /// hash's.
+    /// The first registration from the home slot of `hash` on, up to the first empty slot,
+    /// that `isMatch` accepts; `isMatch` sees only registrations whose tag is the hash's.
     @inline(__always)
     private func probe(_ hash: UInt32, _ isMatch: (AnyRegistration) -> Bool) -> Unmanaged<AnyRegistration>? {
-        probeCountingPassed(hash, isMatch).found
-    }
-
-    /// ``probe(_:_:)``, also counting the occupied slots it passed before it stopped.
-    @inline(__always)
-    private func probeCountingPassed(
-        _ hash: UInt32, _ isMatch: (AnyRegistration) -> Bool
-    ) -> (found: Unmanaged<AnyRegistration>?, passed: Int) {
         let tag = Self.tag(hash)
-        var probe = probeSequence(hash)
-        var passed = 0
+        let mask = capacity &- 1
+        var index = homeIndex(hash)
         while true {
-            let bits = slots[probe.index].load(ordering: .acquiring)
-            guard let slot = Self.registration(in: bits) else { return (nil, passed) }
+            let bits = slots[index].load(ordering: .acquiring)
+            guard let slot = Self.registration(in: bits) else { return nil }
             // The tag rules out most other keys without loading their registration.
             if bits & Self.tagMask == tag, slot._withUnsafeGuaranteedRef(isMatch) {
-                return (slot, passed)
+                return slot
             }
-            passed &+= 1
-            probe.advance()
+            index = (index &+ 1) & mask
         }
     }
 
@@ -261,19 +236,19 @@ final class RegistrationTable: @unchecked Sendable {
         for oldIndex in 0..<oldCapacity {
             let bits = oldSlots[oldIndex].load(ordering: .relaxed)
             guard let slot = Self.registration(in: bits) else { continue }
-            var probe = probeSequence(slot._withUnsafeGuaranteedRef { $0.keyHash })
-            while slots[probe.index].load(ordering: .relaxed) != 0 {
-                probe.advance()
+            var index = homeIndex(slot._withUnsafeGuaranteedRef { $0.keyHash })
+            while slots[index].load(ordering: .relaxed) != 0 {
+                index = (index + 1) & (capacity - 1)
             }
-            slots[probe.index].store(bits, ordering: .relaxed)
+            slots[index].store(bits, ordering: .relaxed)
         }
         Self.freeSlots(oldSlots, oldCapacity)
     }
 
-    /// The slots a key with `hash` is looked for in, starting from its home slot.
+    /// The slot a key with `hash` is looked for first.
     @inline(__always)
-    private func probeSequence(_ hash: UInt32) -> ProbeSequence {
-        ProbeSequence(home: Int(truncatingIfNeeded: hash >> indexShift), capacity: capacity)
+    private func homeIndex(_ hash: UInt32) -> Int {
+        Int(truncatingIfNeeded: hash >> indexShift)
     }
 
     private static func makeSlots(_ capacity: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
