@@ -33,7 +33,10 @@ public struct Resolver: ~Copyable {
     ///   - type: The service type, usually a protocol. Inferred from the context if omitted.
     ///   - name: The registration name, or `nil` for the unnamed registration.
     /// - Returns: The service instance.
-    /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    /// - Throws: ``ResolutionError``, whose path includes the service being built, except
+    ///   for a ``ResolutionError/Reason/circularDependency`` that a factory further down
+    ///   met resolving through the registry rather than its resolver: a cycle is passed on
+    ///   as it is, with the path of the resolve that met it.
     @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self, name: String? = nil
@@ -53,7 +56,10 @@ public struct Resolver: ~Copyable {
     ///   - name: The registration name, or `nil` for the unnamed registration.
     ///   - argument: The value handed to the factory; pass several as a tuple.
     /// - Returns: The service instance.
-    /// - Throws: ``ResolutionError`` whose path includes the service being built.
+    /// - Throws: ``ResolutionError``, whose path includes the service being built, except
+    ///   for a ``ResolutionError/Reason/circularDependency`` that a factory further down
+    ///   met resolving through the registry rather than its resolver: a cycle is passed on
+    ///   as it is, with the path of the resolve that met it.
     @inlinable
     public func resolve<Service, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument

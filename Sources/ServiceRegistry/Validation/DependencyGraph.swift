@@ -28,7 +28,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         public let argumentType: String?
         /// The registration's scope; `nil` for a missing service.
         public let scope: Scope?
-        /// Who registered it: an assembly's type name, `registered directly`, or `override`.
+        /// Who registered it: an assembly's type name, `registered directly`, or `override`;
+        /// `not registered` for a missing service.
         public let origin: String
         /// Which registry holds it: 0 for the registry asked, 1 for its parent, and so on.
         public let registryLevel: Int
