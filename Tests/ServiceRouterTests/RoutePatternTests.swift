@@ -122,6 +122,9 @@ struct RoutePatternTests {
         ("app://book/isbn-:code", "the segment 'isbn-:code' contains ':code' after its start, but a parameter is a whole segment (':code' alone between '/')"),
         ("app:book-:id", "the segment 'book-:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
         ("app://x/file.:ext(int)", "the segment 'file.:ext(int)' contains ':ext' after its start, but a parameter is a whole segment (':ext' alone between '/')"),
+        // The character before the ':' is read decoded: `x%2D` is `x-`.
+        ("app://x/x%2D:id", "the segment 'x%2D:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
+        ("app://x/%C2%BB:id", "the segment '%C2%BB:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
     ])
     func aParameterAfterAPrefixInASegmentIsRefused(pattern: String, start: String) throws {
         guard let problem = invalidPatternProblem(pattern) else { return }
@@ -130,9 +133,18 @@ struct RoutePatternTests {
     }
 
     /// A ':' that does not start a name after a prefix is the segment's own text, as in a
-    /// time or a URN, and matches the URL spelling it raw or as `%3A`.
+    /// time or a URN, and matches the URL spelling it raw or as `%3A`. A letter or digit of
+    /// any script counts, written raw or percent-encoded.
     @Test func aColonThatIsTheSegmentsOwnTextIsLiteral() throws {
-        let router = try makeEchoRouter(["app://at/12:30", "app://isbn/urn:isbn:978", "app://x/a:", "app://y/12%3A30"])
+        let otherScripts = [
+            ("app://e/caf\u{E9}:x", "app://e/caf%C3%A9:x"), ("app://d/%C3%A9:x", "app://d/\u{E9}:x"),
+            ("app://n/\u{663}:x", "app://n/\u{663}%3Ax"), ("app://c/cafe\u{301}:x", "app://c/cafe\u{301}:x"),
+        ]
+        let router = try makeEchoRouter(
+            ["app://at/12:30", "app://isbn/urn:isbn:978", "app://x/a:", "app://y/12%3A30"] + otherScripts.map(\.0))
+        for (pattern, url) in otherScripts {
+            #expect(try router.open(url, as: String.self) == RoutePattern(pattern).description, "\(url)")
+        }
         #expect(try router.open("app://at/12:30", as: String.self) == "app://at/12%3A30")
         #expect(try router.open("app://at/12%3A30", as: String.self) == "app://at/12%3A30")
         #expect(try router.open("app://isbn/urn:isbn:978", as: String.self) == "app://isbn/urn%3Aisbn%3A978")

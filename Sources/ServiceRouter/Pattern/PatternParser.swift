@@ -173,19 +173,39 @@ struct PatternParser {
     /// The position of a ':' inside a literal segment that starts what reads as a parameter
     /// written after a prefix, as Express-style routers write one (`book-:id`, `file.:ext`):
     /// a name follows it, and a character that is not a letter or digit comes before it.
-    /// `nil` for a segment such as `12:30` or `urn:isbn:978`, where a ':' is the text's own.
+    /// `nil` for a segment such as `12:30`, `urn:isbn:978` or `é:x`, where a ':' is the
+    /// text's own.
     private func parameterAfterStart(_ piece: Piece) -> Piece.Index? {
         guard var index = piece.indices.first else { return nil }
         while let colon = piece[(index + 1)...].firstIndex(of: UInt8(ascii: ":")) {
-            let before = piece[colon - 1]
-            if !isASCIILetter(before), !isASCIIDigit(before), colon + 1 < piece.endIndex,
-                isASCIILetter(piece[colon + 1]) || piece[colon + 1] == UInt8(ascii: "_")
+            if colon + 1 < piece.endIndex, isASCIILetter(piece[colon + 1]) || piece[colon + 1] == UInt8(ascii: "_"),
+                !endsInLetterOrDigit(piece[..<colon])
             {
                 return colon
             }
             index = colon
         }
         return nil
+    }
+
+    /// Whether the text `prefix` spells ends in a letter or digit, of any script.
+    ///
+    /// Read decoded, as the literal will match: `x%2D` ends in '-' as `x-` does, and
+    /// `%C3%A9` in 'é' as `é` does; the raw byte before a ':' is a hex digit of an escape,
+    /// or one byte of a character. A prefix that does not decode counts as ending in one,
+    /// so the segment's decoding reports it (``decode(_:what:)``).
+    private func endsInLetterOrDigit(_ prefix: Piece) -> Bool {
+        // An ASCII byte that no escape ends in is the character itself: no decoding, so a
+        // segment with many ':' stays linear to check.
+        let last = prefix[prefix.endIndex - 1]
+        let endsInEscape = prefix.count >= 3 && prefix[prefix.endIndex - 3] == UInt8(ascii: "%")
+        if last < 0x80, !endsInEscape {
+            return isASCIILetter(last) || isASCIIDigit(last)
+        }
+        guard let text = try? PercentEncoding.decode(prefix, plusAsSpace: false), let last = text.last else {
+            return true
+        }
+        return last.isLetter || last.isNumber
     }
 
     /// The error for a literal segment with a parameter after a prefix (`book-:id`; see

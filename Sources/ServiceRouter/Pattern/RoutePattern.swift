@@ -17,9 +17,9 @@
 /// refused: write `?q` or `?q=:q`, or `%3A` for a name that starts with `:`. A parameter
 /// is a whole segment written with `:`, so `book-:id` and `{id}` are refused rather than
 /// read as literal text (write `%3A`, `%7B` and `%7D` for literal ones; a `:` after a
-/// letter or digit, as in `12:30`, is literal as it stands). The host is the first
-/// segment and may itself be a parameter (`weread://:screen`), but not an IP literal
-/// (`[::1]`).
+/// letter or digit of any script, as in `12:30`, is literal as it stands). The host is
+/// the first segment and may itself be a parameter (`weread://:screen`), but not an IP
+/// literal (`[::1]`).
 /// Routes match hosts whatever the URL's port, so a pattern names none; an empty one
 /// (`weread://book:/:id`) is no port, as in a URL. Scheme and host literals are
 /// case-insensitive for ASCII letters (a URL's host is lowercased only there); path
