@@ -395,8 +395,12 @@ public struct RouteError: Error, CustomStringConvertible {
     }
 
     /// The scheme of the URL the error is about, lowercased, as a description quotes it.
+    /// Split at the first ':' byte, as the URL parser does: the first ':' character would
+    /// not be it when a combining mark follows the ':' (`weread:\u{301}x`), which makes the
+    /// two one character.
     private var schemeOfURL: String {
-        url.map { String($0.prefix { $0 != ":" }).lowercased() } ?? "its scheme"
+        url.map { String(decoding: $0.utf8.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self).lowercased() }
+            ?? "its scheme"
     }
 
     /// How to make optional the query item `name` or the fragment that a URL lacked: a

@@ -644,6 +644,11 @@ struct RouterOpeningTests {
                 + "('weread://host/path'), and this URL has no '//' after 'weread:'. Write the URL in the routes' form, "
                 + "or register a route for URLs in its form (or set a fallback with setFallback(forScheme:)).")
         }
+        // The scheme ends at the first ':', though a combining mark after it makes one
+        // character of the two.
+        let marked = try #require(throws: RouteError.self) { try router.open("weread:\u{301}book/42") }
+        #expect(marked.description.contains(": every route of 'weread' is written with a host ('weread://host/path'), "
+            + "and this URL has no '//' after 'weread:'."), "\(marked)")
         let mail = try #require(throws: RouteError.self) { try router.open("MAILTO://someone") }
         #expect(mail.description.hasPrefix("No route matches 'MAILTO://someone': every route of 'mailto' is written "
             + "without a host ('mailto:path'), and this URL has '//' after 'mailto:'."))
