@@ -53,6 +53,12 @@ enum CommandLineParser {
             let rest = Array(values.dropFirst(dot ? 1 : 0))
             guard let extra = rest.first else { return .graph(dot: dot) }
             if dot { try expectNoMore(rest, after: name, "--dot", fix: fix) }
+            // After `--` even `--dot` is a value, which "takes only the option --dot, not
+            // '--dot'" would not explain.
+            if options.isEmpty {
+                throw UsageError(
+                    problem: "graph takes no values, and '\(TextLayout.echoed(extra))' after '--' is one.", fix: fix)
+            }
             throw UsageError(problem: "graph takes only the option --dot, not '\(TextLayout.echoed(extra))'.", fix: fix)
         case "open-url":
             guard let url = values.first else {
