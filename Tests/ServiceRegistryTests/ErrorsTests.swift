@@ -886,6 +886,26 @@ struct ErrorsTests {
         #expect(error.path == ["BookDetailService", "ReviewService (name: \"offline\")"])
     }
 
+    /// A failing factory's error, and a cycle met through the registry, keep the name the
+    /// service was asked for under, as the other errors do: in `name`, the first line and
+    /// the fix, not only in the path.
+    @Test func aNamedServicesFailureAndItsCycleThroughTheRegistryKeepTheName() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in throw FactoryError(message: "no disk") }
+        let failed = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "offline") }
+        #expect(failed.reason == .factoryFailed)
+        #expect(failed.name == "offline")
+        #expect(failed.description.hasPrefix(#"ServiceRegistry could not resolve `ReviewService (name: "offline")`"#))
+
+        registry.register(ReviewService.self, name: "loop", scope: .singleton) { [registry] _ in
+            try registry.resolve(ReviewService.self, name: "loop")
+        }
+        let cycle = try resolutionError { _ = try registry.resolve(ReviewService.self, name: "loop") }
+        #expect(cycle.reason == .circularDependency)
+        #expect(cycle.name == "loop")
+        #expect(cycle.description.hasPrefix(#"ServiceRegistry could not resolve `ReviewService (name: "loop")`"#))
+    }
+
     @Test func fixWritesTheNameAndTypeAsSwiftSource() throws {
         let registry = ServiceRegistry()
         let quoted = try resolutionError { _ = try registry.resolve(ReviewService.self, name: #"say "hi" \ bye"#) }

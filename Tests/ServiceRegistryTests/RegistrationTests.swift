@@ -129,6 +129,12 @@ struct RegistrationTests {
         #expect(!registry.isRegistered(BookScreen.self))
         #expect(registry.isRegistered(BookScreen.self, argumentType: String.self))
         #expect(!registry.isRegistered(BookScreen.self, argumentType: Int.self))
+        // With an argument, the name counts too.
+        registry.register(BookScreen.self, name: "compact") { (_, page: Int) in BookScreenImpl(bookId: "\(page)") }
+        #expect(registry.isRegistered(BookScreen.self, name: "compact", argumentType: Int.self))
+        #expect(!registry.isRegistered(BookScreen.self, argumentType: Int.self))
+        #expect(!registry.isRegistered(BookScreen.self, name: "compact", argumentType: String.self))
+        #expect(!registry.isRegistered(BookScreen.self, name: "wide", argumentType: String.self))
     }
 
     @Test func reRegisteringReplacesTheFactory() throws {
