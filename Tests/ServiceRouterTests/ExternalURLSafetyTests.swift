@@ -450,6 +450,22 @@ struct ExternalURLSafetyTests {
         #expect(problem.contains("URLParsingOptions.maximumLength"), "\(problem)")
     }
 
+    /// A literal with no ASCII byte (`红`) still counts as a byte toward the shortest URL:
+    /// `weread://book/` alone is 14 bytes, so the route needs a limit of at least 15.
+    @Test func aLiteralWithoutASCIICountsAsAByte() throws {
+        let pattern = "weread://book/\u{7EA2}"
+        _ = try makeEchoRouter([pattern], configuration: .init(parsing: URLParsingOptions(maximumLength: 15)))
+        let tighter = ServiceRouter(registry: makeRegistry(), configuration: .init(parsing: URLParsingOptions(maximumLength: 14)))
+        let reason = routeErrorReason { () throws(RouteError) in
+            try tighter.register(pattern) { (_: any Greeter, _) in 0 }
+        }
+        guard case .invalidPattern(_, let problem)? = reason else {
+            Issue.record("expected invalidPattern, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem.contains("at least 15 bytes"), "\(problem)")
+    }
+
     /// Literals match every canonically equivalent spelling (Swift compares strings that
     /// way) and may be percent-encoded in the pattern, so neither the pattern's text nor
     /// its decoded bytes bound the URL: a shorter spelling may fit where they would not.

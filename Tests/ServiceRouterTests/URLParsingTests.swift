@@ -104,6 +104,23 @@ struct URLParsingTests {
         #expect(url.queryValue("q") == "a b+c")
         let literal = try RouteURL("weread://search?q=a+b", options: URLParsingOptions(decodesPlusAsSpace: false))
         #expect(literal.queryValue("q") == "a+b")
+        // In an item's name too, with a value or without.
+        let names = try RouteURL("weread://search?a+b=1&c+d")
+        #expect(names.queryItems == [QueryItem(name: "a b", value: "1"), QueryItem(name: "c d", value: nil)])
+        let literalNames = try RouteURL("weread://search?a+b=1&c+d", options: URLParsingOptions(decodesPlusAsSpace: false))
+        #expect(literalNames.queryItems == [QueryItem(name: "a+b", value: "1"), QueryItem(name: "c+d", value: nil)])
+    }
+
+    /// A name given twice is read at its first item, by the URL, a route's capture and its
+    /// requirement alike.
+    @Test func aQueryNameGivenTwiceIsReadAtItsFirstItem() throws {
+        #expect(try RouteURL("weread://search?q=1&q=2").queryValue("q") == "1")
+        let router = try makeEchoRouter(["weread://search?q=:text", "weread://shelf?tab=reviews"])
+        let request = try router.match("weread://search?q=1&q=2")
+        #expect(request.parameters["text"] == "1")
+        #expect(request.query("q") == "1")
+        #expect(try router.match("weread://shelf?tab=reviews&tab=x").pattern == "weread://shelf?tab=reviews")
+        #expect(throws: RouteError.self) { try router.match("weread://shelf?tab=x&tab=reviews") }
     }
 
     @Test func keepsEmptyValueDistinctFromMissingValue() throws {
