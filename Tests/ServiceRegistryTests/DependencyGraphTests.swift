@@ -546,6 +546,22 @@ struct DependencyGraphTests {
         #expect(graph.dependencies(of: detail).map(\.node.id) == ["CatalogStore", "ReviewFeed"])
     }
 
+    /// A dependency asked for without an argument gets an argument-mismatch edge to each
+    /// registration of its type and name, not to one under another name; and nodes are
+    /// sorted by service type, then name.
+    @Test func mismatchEdgesGoToTheAskedNameOnlyAndNodesSortByTypeThenName() throws {
+        let registry = ServiceRegistry()
+        registry.register(String.self) { (_, number: Int) in "\(number)" }
+        registry.register(String.self, name: "x") { (_, number: Int) in "\(number)" }
+        registry.register(String.self, name: "y") { _ in "y" }
+        registry.register(Double.self) { r in Double(try r.resolve(String.self)) ?? 0 }
+
+        let graph = registry.dependencyGraph()
+        let unnamed = graph.nodes.first { $0.argumentType == "Int" && $0.name == nil }
+        #expect(graph.edges.filter(\.isArgumentMismatch).map(\.to) == [unnamed?.id])
+        #expect(graph.nodes.map(\.displayName) == ["Double", "String", "String (name: \"x\")", "String (name: \"y\")"])
+    }
+
     @Test func cycleEdgesAreMarked() throws {
         let graph = makeCyclicRegistry().dependencyGraph()
         let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }

@@ -96,6 +96,26 @@ struct ObservationTests {
         ])
     }
 
+    /// A `.graph` instance asked for again within one resolve is reported reused.
+    @Test func aGraphInstanceAskedForAgainWithinOneResolveIsReportedReused() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, scope: .graph) { _ in ReviewServiceImpl() }
+        registry.register(BookDetailService.self) { r in
+            _ = try r.resolve(ReviewService.self)
+            return BookDetailServiceImpl(reviews: try r.resolve())
+        }
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+
+        _ = try registry.resolve(BookDetailService.self)
+        #expect(log.lines == [
+            "built ReviewService depth 1 graph",
+            "reused ReviewService depth 1 graph",
+            "built BookDetailService depth 0 transient",
+        ])
+    }
+
     /// Threads that resolve a new singleton at the same moment hear of one build: a resolve
     /// that finds the instance built once it may build it itself (by a thread that finished
     /// meanwhile) reused it. The moment is short, so this meets it over many rounds.

@@ -137,6 +137,24 @@ struct RegistrationTests {
         #expect(!registry.isRegistered(BookScreen.self, name: "wide", argumentType: String.self))
     }
 
+    /// `install` runs its assemblies in the order given, so a later one's registration of a
+    /// key replaces an earlier one's.
+    @Test func installRunsTheAssembliesInOrder() throws {
+        struct First: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "first") }
+            }
+        }
+        struct Second: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "second") }
+            }
+        }
+        let registry = ServiceRegistry()
+        registry.install(First(), Second())
+        #expect(try registry.resolve(ReviewService.self).source == "second")
+    }
+
     @Test func reRegisteringReplacesTheFactory() throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self) { _ in ReviewServiceImpl(source: "first") }

@@ -202,6 +202,30 @@ struct ValidationTests {
         #expect(error.description.contains("✗ Checkout [ValidationTests.CheckoutAssembly] — notRegistered"))
     }
 
+    /// Validating a child names the assembly of the registry that holds a failing service:
+    /// the parent's, though the child has an assembly of its own.
+    @Test func namesTheAssemblyOfTheRegistryThatHoldsAFailingService() throws {
+        struct BrokenAssembly: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(Checkout.self) { r in
+                    _ = try r.resolve(Inventory.self)
+                    return Thing()
+                }
+            }
+        }
+        struct ChildAssembly: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(Wallet.self) { _ in Thing() }
+            }
+        }
+        let parent = ServiceRegistry()
+        parent.install(BrokenAssembly())
+        let child = parent.makeChild()
+        child.install(ChildAssembly())
+        let error = try #require(throws: ValidationError.self) { try child.validate() }
+        #expect(error.failures.map(\.origin) == ["ValidationTests.BrokenAssembly"])
+    }
+
     @Test func aFailingDependencyFailsEveryServiceThatNeedsIt() throws {
         let registry = ServiceRegistry()
         registry.register(Payments.self) { _ in throw PaymentGatewayDown() }
