@@ -185,27 +185,10 @@ struct ValidationTests {
         #expect(!text.contains("✗ Catalog"))
     }
 
-    @Test func namesTheAssemblyThatRegisteredAFailingService() throws {
-        struct CheckoutAssembly: ServiceAssembly {
-            func assemble(into registry: ServiceRegistry) {
-                registry.register(Checkout.self) { r in
-                    _ = try r.resolve(Inventory.self)
-                    return Thing()
-                }
-            }
-        }
-        let registry = ServiceRegistry()
-        registry.install(CheckoutAssembly())
-        let error = try #require(throws: ValidationError.self) { try registry.validate() }
-        // Named as the type around it: a type local to a function has no name outside it.
-        #expect(error.failures.map(\.origin) == ["ValidationTests.CheckoutAssembly"])
-        #expect(error.description.contains("✗ Checkout [ValidationTests.CheckoutAssembly] — notRegistered"))
-    }
-
     /// Validating a child names the assembly of the registry that holds a failing service:
     /// the parent's, though the child has an assembly of its own.
-    @Test func namesTheAssemblyOfTheRegistryThatHoldsAFailingService() throws {
-        struct BrokenAssembly: ServiceAssembly {
+    @Test func namesTheAssemblyThatRegisteredAFailingService() throws {
+        struct CheckoutAssembly: ServiceAssembly {
             func assemble(into registry: ServiceRegistry) {
                 registry.register(Checkout.self) { r in
                     _ = try r.resolve(Inventory.self)
@@ -218,12 +201,17 @@ struct ValidationTests {
                 registry.register(Wallet.self) { _ in Thing() }
             }
         }
-        let parent = ServiceRegistry()
-        parent.install(BrokenAssembly())
-        let child = parent.makeChild()
+        let registry = ServiceRegistry()
+        registry.install(CheckoutAssembly())
+        let error = try #require(throws: ValidationError.self) { try registry.validate() }
+        // Named as the type around it: a type local to a function has no name outside it.
+        #expect(error.failures.map(\.origin) == ["ValidationTests.CheckoutAssembly"])
+        #expect(error.description.contains("✗ Checkout [ValidationTests.CheckoutAssembly] — notRegistered"))
+
+        let child = registry.makeChild()
         child.install(ChildAssembly())
-        let error = try #require(throws: ValidationError.self) { try child.validate() }
-        #expect(error.failures.map(\.origin) == ["ValidationTests.BrokenAssembly"])
+        let childError = try #require(throws: ValidationError.self) { try child.validate() }
+        #expect(childError.failures.map(\.origin) == ["ValidationTests.CheckoutAssembly"])
     }
 
     @Test func aFailingDependencyFailsEveryServiceThatNeedsIt() throws {
