@@ -18,6 +18,6 @@ public struct ShelfEntry: Hashable, Sendable {
     /// Progress through the book in whole percent, from 0 to 100.
     public var percentRead: Int {
         guard book.pageCount > 0 else { return 0 }
-        return min(100, pagesRead * 100 / book.pageCount)
+        return min(100, max(0, pagesRead * 100 / book.pageCount))
     }
 }

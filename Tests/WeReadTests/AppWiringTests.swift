@@ -42,6 +42,21 @@ import WeReadReview
         #expect(WeReadApp.registrationSummary(of: registry) == (registrations: 5, components: 5))
     }
 
+    /// The launch line's "from N components" counts the assemblies that registered, not the
+    /// registrations: in WeRead both are 5, one service per component, so only a component
+    /// registering two services tells them apart.
+    @Test func theSummaryCountsAComponentWithTwoRegistrationsOnce() {
+        struct TwoServices: ServiceAssembly {
+            func assemble(into registry: ServiceRegistry) {
+                registry.register(CatalogService.self, scope: .singleton) { _ in StubCatalog() }
+                registry.register(ReviewService.self) { _ in StubReviews(reviews: [], knownBooks: []) }
+            }
+        }
+        let registry = ServiceRegistry()
+        registry.install(TwoServices(), BookshelfAssembly())
+        #expect(WeReadApp.registrationSummary(of: registry) == (registrations: 3, components: 2))
+    }
+
     @Test func theDependencyGraphShowsWhoDependsOnWhom() {
         let graph = WeReadApp.makeRegistry().dependencyGraph(sampleArguments: WeReadApp.sampleArguments)
         let edges = Set(graph.edges.map { "\($0.from) -> \($0.to)" })

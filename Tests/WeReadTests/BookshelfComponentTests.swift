@@ -1,7 +1,8 @@
 import ServiceRegistry
 import Testing
-import WeReadBookshelf
 import WeReadInterfaces
+
+@testable import WeReadBookshelf
 
 /// The bookshelf component on its own, with the catalog it depends on mocked.
 @Suite struct BookshelfComponentTests {
@@ -43,5 +44,14 @@ import WeReadInterfaces
         let entry = try shelf(catalog: StubCatalog(books: [short42], reviews: [])).entry(for: BookID(42))
         #expect(entry?.pagesRead == 20)
         #expect(entry?.percentRead == 100)
+    }
+
+    /// Nor fewer than none: a shelf loaded from an account may carry a negative count (a
+    /// sync gone wrong), which would show as a negative page and make the reader resume
+    /// before page 1. It is read as a book not started.
+    @Test func neverClaimsFewerThanZeroPagesRead() {
+        let book = Book(id: BookID(42), title: "Book", author: "A", year: 2000, pageCount: 224)
+        let shelf = ReaderShelf(catalog: StubCatalog(books: [book], reviews: []), shelf: [(BookID(42), -5)])
+        #expect(shelf.entry(for: BookID(42))?.pagesRead == 0)
     }
 }

@@ -252,6 +252,30 @@ import WeReadInterfaces
         #expect(result.errorOutput.split(separator: "\n").count >= 2, "every error also says how to fix it")
     }
 
+    /// A link's book id is held to the rule `weread open` holds it to, by the route's
+    /// parameter type, while matching: `0`, a negative number or a `+` sign is refused as a
+    /// link weread cannot open (64), saying what a book id looks like, rather than being
+    /// read as a number, looked up, and reported as a book the catalog lacks (1) — or, for
+    /// `+42`, opened as book 42.
+    @Test(arguments: [
+        ("weread://book/0", "weread://book/:bookId(bookID)", "0"),
+        ("weread://book/0/read", "weread://book/:bookId(bookID)/read", "0"),
+        ("weread://book/-1/reviews", "weread://book/:bookId(bookID)/reviews", "-1"),
+        ("weread://book/+42", "weread://book/:bookId(bookID)", "+42"),
+    ])
+    func aLinksBookIDMustBeAWholeNumberFromOneAsOnTheCommandLine(url: String, route: String, value: String) {
+        let result = WeReadCommandLine.run(["open-url", url])
+        #expect(result.exitCode == .usage)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.errorOutput.split(separator: "\n").first.map(String.init)
+                == "weread: Cannot open '\(url)': parameter 'bookId' of route '\(route)' must be a book id "
+                + "(a whole number from 1), but got '\(value)'.")
+        let command = WeReadCommandLine.run(["open", value])
+        #expect(command.exitCode == .usage)
+        #expect(command.errorOutput.hasPrefix("weread: '\(value)' is not a book id"))
+    }
+
     static let hugeArgument = String(repeating: "a", count: 100_000)
     static let hugeArgumentEchoed = String(repeating: "a", count: 64) + "… (100000 characters)"
 

@@ -46,6 +46,22 @@ import WeReadReading
         #expect(session.minutesLeft == expectedMinutesLeft)
     }
 
+    /// The time left is rounded up to a whole minute: at 90 s a page, 3 pages are 4.5 min
+    /// and show as 5, so an odd number of pages left never shows less time than it takes.
+    /// (The cases above all leave an even number of pages, whole minutes either way.)
+    @Test(arguments: [(3, 5), (1, 2), (135, 203)])
+    func minutesLeftRoundUpAPartMinute(pagesLeft: Int, expectedMinutesLeft: Int) throws {
+        let short = Book(id: BookID(4), title: "Short", author: "D", year: 2000, pageCount: pagesLeft)
+        let session = try registry.withOverrides {
+            $0.register(CatalogService.self) { _ in StubCatalog(books: [short], reviews: []) }
+            $0.register(BookshelfService.self) { _ in StubShelf([]) }
+        } operation: {
+            try registry.resolve(ReadingService.self).startReading(short.id)
+        }
+        #expect(session.currentPage == 1)
+        #expect(session.minutesLeft == expectedMinutesLeft)
+    }
+
     @Test func refusesABookTheCatalogDoesNotHave() throws {
         try withMocks {
             let reader = try registry.resolve(ReadingService.self)
