@@ -109,6 +109,44 @@ struct AllocationCounterTests {
         #expect(all.allSatisfy { $0 == AllocationCounter.Tally(allocations: 10, bytes: 10 * 32) }, "\(all)")
     }
 
+    /// The runtime reaches the allocator through four imports, and a count must see a call
+    /// through each, with the bytes it asks for. Swift code reaches `calloc` and `realloc`
+    /// only inside the runtime's C++, so the calls here go through `libswiftCore.so`'s own
+    /// slots while counting, as the runtime's do.
+    @Test func countsACallThroughEachOfTheRuntimesAllocationImports() throws {
+        try #require(AllocationCounter.isAvailable)
+        typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
+        typealias Calloc = @convention(c) (Int, Int) -> UnsafeMutableRawPointer?
+        typealias Realloc = @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?
+        typealias PosixMemalign = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int, Int) -> Int32
+        let symbols = ["malloc", "calloc", "realloc", "posix_memalign"]
+        let found = try #require(ImportSlots.find(symbols: Set(symbols), inLibraryWithSuffix: "/libswiftCore.so"))
+        let slots = try symbols.map { symbol in
+            try #require(found.addresses[symbol]?.first.flatMap { UnsafePointer<UnsafeRawPointer>(bitPattern: $0) }, "\(symbol)")
+        }
+        /// Calls each through what its slot holds now; made once before counting, so that
+        /// what the calls need the first time (function type metadata) is not counted.
+        func callEach() -> (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) {
+            var aligned: UnsafeMutableRawPointer?
+            let malloced = unsafeBitCast(slots[0].pointee, to: Malloc.self)(40)
+            let calloced = unsafeBitCast(slots[1].pointee, to: Calloc.self)(3, 16)
+            let realloced = unsafeBitCast(slots[2].pointee, to: Realloc.self)(nil, 72)
+            if unsafeBitCast(slots[3].pointee, to: PosixMemalign.self)(&aligned, 64, 100) != 0 { aligned = nil }
+            return (malloced, calloced, realloced, aligned)
+        }
+        func release(_ pointers: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?)) {
+            free(pointers.0)
+            free(pointers.1)
+            free(pointers.2)
+            free(pointers.3)
+        }
+        release(callEach())
+        let (pointers, tally) = AllocationCounter.count(callEach)
+        release(pointers)
+        #expect(pointers.3 != nil)
+        #expect(tally == AllocationCounter.Tally(allocations: 4, bytes: 40 + 3 * 16 + 72 + 100))
+    }
+
     @Test func ignoresAllocationsMadeByOtherThreads() throws {
         try #require(AllocationCounter.isAvailable)
         let start = DispatchSemaphore(value: 0)

@@ -38,6 +38,61 @@ struct BenchmarkRunTests {
         #expect(chain.allocationsPerOperation == 3)
     }
 
+    /// Every subject runs a case through the same body, so a case wired to another case's
+    /// body (`argument` timing the transient resolve, `graph` the chain) would measure the
+    /// wrong work under every subject's name, and still run. `direct`'s row counts what its
+    /// services allocate, so in each case it must count what one call of that case's
+    /// `DirectSource` method allocates. (`named` builds the object `transient` does, so
+    /// these counts cannot tell those two apart.)
+    @Test func directRowOfEachResolveCaseAllocatesWhatOneCallOfItsServiceDoes() throws {
+        try #require(AllocationCounter.isAvailable)
+        let source = DirectSource()
+        let calls: [(caseName: String, call: () -> AnyObject)] = [
+            (CaseName.singleton, { source.sharedService() }),
+            (CaseName.transient, { source.trivialService() }),
+            (CaseName.chain3, { source.chainHead() }),
+            (CaseName.named, { source.secondaryTrivialService() }),
+            (CaseName.argument, { source.bookScreen(bookID: BookScreenImpl.sampleBookID) }),
+            (CaseName.graph, { source.graphRoot() }),
+        ]
+        var tallies: [AllocationCounter.Tally] = []
+        for (caseName, call) in calls {
+            let row = try #require(smokeResults.first { $0.caseName == caseName && $0.subject == SubjectName.direct })
+            let one = try #require(AllocationCounter.count(call).tally)
+            tallies.append(one)
+            #expect(row.allocationsPerOperation == Double(one.allocations), "\(caseName): one call makes \(one)")
+            #expect(row.bytesPerOperation == Double(one.bytes), "\(caseName): one call makes \(one)")
+        }
+        // Else the checks above could not tell the cases apart: only `named` repeats `transient`.
+        #expect(Set(tallies.map { "\($0)" }).count == calls.count - 1, "\(tallies)")
+    }
+
+    /// `override-scope` times the transient resolve inside a `withOverrides` scope the pass
+    /// enters, which allocates (the overriding registration, the scope), so its row counts
+    /// more than the transient's one object per resolve; a body resolving outside any scope
+    /// would count exactly that one. In a process of its own, like
+    /// `registryResolvesAllocateOnlyWhatTheServicesAllocate`: another test's scope would send
+    /// the plain resolves down the debug build's allocating path.
+    @Test func overrideScopeRowResolvesInsideAScopeOfItsOwn() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            guard AllocationCounter.isAvailable else { return print("unavailable", terminator: "") }
+            var options = BenchmarkOptions.smoke
+            options.caseFilters = [CaseName.transient, CaseName.overrideScope]
+            options.subjects = [SubjectName.registry]
+            let results = runBenchmarks(options: options)
+            let counts = [CaseName.transient, CaseName.overrideScope].map { caseName in
+                results.first { $0.caseName == caseName }?.allocationsPerOperation.map { "\($0)" } ?? "none"
+            }
+            print(counts.joined(separator: " "), terminator: "")
+        }
+        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+        guard output != "unavailable" else { return }
+        let counts = output.split(separator: " ").compactMap { Double($0) }
+        try #require(counts.count == 2, "\(output)")
+        #expect(counts[0] == 1, "transient: \(counts[0]) allocations per resolve")
+        #expect(counts[1] > counts[0], "override-scope: \(counts[1]) allocations per resolve, transient \(counts[0])")
+    }
+
     @Test func registryResolvesAllocateOnlyWhatTheServicesAllocate() async throws {
         // The tests are a debug build, so `resolve` runs unspecialized here: this also
         // checks that generic code calling it allocates nothing of the registry's own. In a
@@ -143,6 +198,26 @@ struct JSONReportTests {
         let entries = JSONReport.entries(smokeResults).filter { $0.caseName == caseName }
         #expect(Set(entries.map(\.subject)) == [SubjectName.registry, SubjectName.urlBlock])
         #expect(entries.allSatisfy { $0.nanosecondsPerOperation != nil && $0.allocationsPerOperation == nil })
+    }
+
+    /// `ns_per_op` is the median sample, and each figure goes under its own key: the smoke
+    /// run's results have one sample each (median, fastest and slowest alike), and no test
+    /// compares their figures with the keys they end up under.
+    @Test func eachFigureGoesUnderItsOwnKeyAndTheTimeIsTheMedian() throws {
+        var result = BenchmarkResult(
+            Benchmark(caseName: CaseName.transient, subject: SubjectName.registry, workload: .calls { { _ in nil } }),
+            timing: SampleStatistics(samples: [40, 10, 20]))  // median 20; mean 23.3, fastest 10, slowest 40
+        result.allocationsPerOperation = 3
+        result.bytesPerOperation = 48
+        let parsed = try JSONSerialization.jsonObject(with: Data(JSONReport.render([result]).utf8))
+        let entries = try #require(parsed as? [[String: Any]])
+        try #require(entries.count == 1)
+        func number(_ key: String) -> Double? { (entries[0][key] as? NSNumber)?.doubleValue }
+        #expect(entries[0]["case"] as? String == "transient")
+        #expect(entries[0]["subject"] as? String == "registry")
+        #expect(number("ns_per_op") == 20)
+        #expect(number("allocs_per_op") == 3)
+        #expect(number("bytes_per_op") == 48)
     }
 
     @Test func leavesOutFiguresThatWereNotMeasured() throws {
@@ -411,6 +486,70 @@ struct SamplerTests {
         let result = Sampler(options: options).measure(benchmark)
         let samples = try #require(result.nanosecondsPerOperation).samples
         return (runs.withLock { $0 }, samples)
+    }
+
+    /// `allocs/op` and `bytes/op` divide what the memory pass counted by the operations that
+    /// pass ran: with a fixed count, that count (8 here), not the options' `memoryOperations`.
+    @Test func memoryFiguresArePerOperationOfThePassThatRan() throws {
+        try #require(AllocationCounter.isAvailable)
+        let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .calls {
+            { operations in
+                for _ in 0..<operations { blackHole(TrivialServiceImpl()) }
+                return nil
+            }
+        })
+        var options = BenchmarkOptions.smoke
+        options.memoryOperations = 1_000
+        let result = Sampler(options: options).measure(benchmark)
+        let one = try #require(AllocationCounter.count { TrivialServiceImpl() }.tally)
+        #expect(result.allocationsPerOperation == 1)
+        #expect(result.bytesPerOperation == Double(one.bytes))
+    }
+
+    /// A `held` figure is the heap the pass leaves in use per operation, what it built kept
+    /// alive: a workload keeping 64 kB an operation reads about 64 kB (not its negative, nor
+    /// the bytes of a pass of another length). In a process of its own, as
+    /// `heapUsageSeesBytesThatAreHeld` explains: the reading is process-wide.
+    @Test func heldBytesAreTheHeapEachOperationKeeps() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let block = 64 << 10
+            let benchmark = Benchmark(caseName: "test", subject: SubjectName.registry, workload: .holdings(operations: 256) {
+                { operations in (0..<operations).map { _ in [UInt8](repeating: 1, count: block) } }
+            })
+            var options = BenchmarkOptions.smoke
+            options.memoryOperations = 1_000
+            let held = Sampler(options: options).measure(benchmark).bytesPerOperation
+            print(held.map { "\(Int($0))" } ?? "no reading", terminator: "")
+        }
+        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+        if output == "no reading" {
+            #if canImport(Glibc)
+            #expect(dlsym(nil, "mallinfo2") == nil, "the C library has mallinfo2, yet no held bytes were reported")
+            #endif
+            return
+        }
+        let held = try #require(Int(output), "\(output)")
+        let block = 64 << 10
+        #expect((block - block / 8)..<(block + block / 8) ~= held, "held per operation of 64 kB: \(held)")
+    }
+
+    /// A thread case's figure is wall time over every thread's operations, the inverse of
+    /// their throughput. Two threads that each sleep 5 ms an operation, side by side, read
+    /// about 2.5 ms; divided by one thread's operations the figure reads at least the 5 ms
+    /// each operation sleeps, which is all this checks. Only a run held up by 40 ms could
+    /// read that much too, so a measurement that does is made again, up to five times.
+    @Test func aThreadCaseFigureIsWallTimeOverEveryThreadsOperations() throws {
+        let sleep = 0.005
+        let benchmark = Benchmark(caseName: "test", subject: SubjectName.direct, workload: .threads(2) {
+            { operations in Thread.sleep(forTimeInterval: sleep * Double(operations)) }
+        })
+        var readings: [Double] = []
+        for _ in 0..<5 {
+            let perOperation = try #require(Sampler(options: .smoke).measure(benchmark).nanosecondsPerOperation).median
+            if perOperation < sleep * 1e9 { return }
+            readings.append(perOperation)
+        }
+        Issue.record("per operation of two threads sleeping 5 ms each: \(readings.map { "\(Int($0 / 1e3)) µs" })")
     }
 
     @Test func aThrowingBenchmarkBecomesAFailedResult() {

@@ -33,6 +33,17 @@ struct BenchmarkOptionsTests {
         #expect(selected.map(\.caseName) == [CaseName.singleton])
     }
 
+    /// `--quick` is Performance.md's run of a few seconds: samples of 4 ms instead of 20, 5
+    /// timed samples instead of 11, a memory pass of 500 operations instead of 2,000. A
+    /// preset that only set the flag would print "(--quick)" over a full-length run.
+    @Test func quickShortensTheSamplesTheirCountAndTheMemoryPass() throws {
+        let quick = try BenchmarkOptions(arguments: ["--quick"])
+        let full = try BenchmarkOptions(arguments: [])
+        #expect([quick.sampleDuration, full.sampleDuration] == [.milliseconds(4), .milliseconds(20)])
+        #expect([quick.repetitions, full.repetitions] == [5, 11])
+        #expect([quick.memoryOperations, full.memoryOperations] == [500, 2_000])
+    }
+
     @Test func defaultsToTheFullTableRun() throws {
         let options = try BenchmarkOptions(arguments: [])
         #expect(options.format == .table)

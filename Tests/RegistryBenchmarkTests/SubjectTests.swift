@@ -1,5 +1,6 @@
 import ServiceRegistry
 import ServiceRouter
+import Synchronization
 import Testing
 
 @testable import registry_benchmark
@@ -398,5 +399,256 @@ struct SizedCaseTests {
             #expect(blocks.components.count == count)
             #expect(initialised >= count, "the scheme initialises every component at launch")
         }
+    }
+}
+
+/// Chain links of the tests' own: a chain that ends in one was built by asking the subject
+/// for that link, not by constructing it.
+private final class ProbeTail: ChainTail {}
+private final class ProbeMiddle: ChainMiddle {
+    let tail: any ChainTail = ProbeTail()
+}
+
+/// A component that only registers closures, for routers that replace some URLs.
+private final class ProbeComponent: Sendable {}
+
+/// A `url-block` router launched as the resolve cases launch it, then one more component
+/// registering `overrides` (the scheme keeps the last closure registered under a URL).
+private func urlBlockRouter(overriding overrides: [String: URLBlockRouter.Handler]) -> URLBlockRouter {
+    URLBlockRouter(
+        launching: URLBlockComponents.serviceComponents + [
+            { registrar in
+                for (url, handler) in overrides { registrar.register(url, handler: handler) }
+                return ProbeComponent()
+            }
+        ])
+}
+
+@Suite("Subjects whose registrations can be replaced find each service through their scheme")
+struct SchemeLookupTests {
+    /// `chain3` is three resolves a call, each link found through the subject, as the
+    /// subject's components find each other: a factory that built its link itself would
+    /// still return a whole chain, one or two lookups short. So the subjects whose
+    /// registrations can be replaced get a link of the tests' own, which the chain must end in.
+    @Test(arguments: [SubjectName.registry, SubjectName.urlBlock, SubjectName.naiveDictionary])
+    func eachLinkOfTheChainIsFoundThroughTheSubject(subject: String) throws {
+        func source(replacingTail: Bool) -> any ServiceSource {
+            switch subject {
+            case SubjectName.registry:
+                let registry = RegistrySubject.makeRegistry()
+                if replacingTail {
+                    registry.register(ChainTail.self) { _ in ProbeTail() }
+                } else {
+                    registry.register(ChainMiddle.self) { _ in ProbeMiddle() }
+                }
+                return RegistrySource(registry: registry)
+            case SubjectName.urlBlock:
+                let url = replacingTail ? URLBlockComponents.URL.chainTail : URLBlockComponents.URL.chainMiddle
+                return URLBlockSource(router: urlBlockRouter(overriding: [
+                    url: { _, _ in replacingTail ? ProbeTail() as AnyObject : ProbeMiddle() }
+                ]))
+            default:
+                let container = NaiveSubject.makeContainer()
+                if replacingTail {
+                    container.register(ChainTail.self) { ProbeTail() }
+                } else {
+                    container.register(ChainMiddle.self) { ProbeMiddle() }
+                }
+                return NaiveSource(container: container)
+            }
+        }
+        let viaTail = try source(replacingTail: true).chainHead()
+        #expect(viaTail.middle is ChainMiddleImpl)
+        #expect(viaTail.middle.tail is ProbeTail, "the middle did not ask the subject for the tail")
+        #expect(try source(replacingTail: false).chainHead().middle is ProbeMiddle, "the head did not ask the subject for the middle")
+    }
+
+    /// `url-block` finds every service by calling the closure registered under its URL: a
+    /// source that reached a component's instance another way would return the same
+    /// instance, with the same serial, without the lookup the subject is measured for. Here
+    /// every URL the source calls is registered again, last, and the closure registered
+    /// last is the one that must answer.
+    @Test func urlBlockCallsTheClosureRegisteredUnderEachURL() throws {
+        typealias URL = URLBlockComponents.URL
+        let shared = SharedServiceImpl(serial: 99)
+        let threadServices = ThreadSharedServiceImpl.names.indices.map { ThreadSharedServiceImpl(serial: 99, thread: $0) }
+        var overrides: [String: URLBlockRouter.Handler] = [
+            URL.shared: { _, _ in shared },
+            URL.trivial: { _, _ in TrivialServiceImpl(value: 99) },
+            URL.trivialSecondary: { _, _ in TrivialServiceImpl(value: 98) },
+            URL.chainHead: { _, _ in ChainHeadImpl(middle: ProbeMiddle()) },
+            URL.bookScreen: { parameters, _ in
+                BookScreenImpl(bookID: "probe " + (parameters[URLBlockComponents.Parameter.bookID] as? String ?? "none"))
+            },
+        ]
+        for (url, service) in zip(URL.threadShared, threadServices) { overrides[url] = { _, _ in service } }
+        let source = URLBlockSource(router: urlBlockRouter(overriding: overrides))
+        #expect(try source.sharedService() === shared)
+        #expect(try source.threadService(0) === threadServices[0])
+        #expect(try source.threadService(1) === threadServices[1])
+        #expect(try source.trivialService().value == 99)
+        #expect(try source.secondaryTrivialService().value == 98)
+        #expect(try source.chainHead().middle is ProbeMiddle)
+        #expect(try source.bookScreen(bookID: "7").bookID == "probe 7")
+    }
+}
+
+@Suite("Sized and threaded cases are built as their names say")
+struct CaseShapeTests {
+    /// The lookup cases' subjects, as the catalog builds them, hold exactly the number of
+    /// registrations their case's name gives (the singleton and the generated fillers). The
+    /// size is read from the name, not from `LookupCases.sizes`, so a wrong size there fails
+    /// too: `lookupBaselinesHoldThatManyRegistrationsBesideTheSingleton` takes its sizes
+    /// from that table and builds its own subjects.
+    @Test func eachLookupSubjectHoldsAsManyRegistrationsAsItsCaseNameSays() throws {
+        let lookups = BenchmarkCatalog.benchmarks(for: .smoke).filter { $0.caseName.hasPrefix("lookup-") }
+        #expect(Set(lookups.map(\.caseName)) == [CaseName.lookup10, CaseName.lookup10000])
+        for benchmark in lookups {
+            let row = "\(benchmark.caseName)/\(benchmark.subject)"
+            let registrations = try #require(benchmark.caseName.split(separator: "-").last.flatMap { Int($0) })
+            // Fillers take the first generated types: the last is `registrations - 2`.
+            let lastFiller = GeneratedKeys.types[registrations - 2]
+            let firstUnused = GeneratedKeys.types[registrations - 1]
+            switch try #require(try benchmark.source?(), "\(row) has no source") {
+            case let source as RegistrySource:
+                #expect(isRegistered(lastFiller, in: source.registry), "\(row)")
+                #expect(!isRegistered(firstUnused, in: source.registry), "\(row)")
+            case let source as URLBlockSource:
+                #expect(source.router.urlCount == registrations, "\(row)")
+            case let source as NaiveSource:
+                #expect(holds(lastFiller, source.container) && !holds(firstUnused, source.container), "\(row)")
+            case let source as FrozenTableSource:
+                #expect(holds(lastFiller, source.table) && !holds(firstUnused, source.table), "\(row)")
+            case is DirectSource:
+                break  // the floor holds nothing
+            case let source:
+                Issue.record("\(row) resolves from \(type(of: source)), which this test cannot size")
+            }
+        }
+    }
+
+    /// The router's sizes, like the lookups', are the numbers in the case names.
+    @Test func routingCasesAreSizedByTheNumberInTheirName() {
+        for (caseName, routes) in RouterCases.sizes {
+            #expect(caseName == "route-\(routes)")
+        }
+        #expect(RouterCases.sizes.map(\.0) == [RouterCases.route10, RouterCases.route10000])
+    }
+
+    /// `threads-N` starts N threads, and the `-own` cases give each thread a singleton of its
+    /// own: a case that ran fewer threads, or the shared singleton, would still run and report
+    /// a figure under its name.
+    @Test func eachThreadCaseStartsTheThreadsItsNameSays() throws {
+        let threadCases = BenchmarkCatalog.benchmarks(for: .smoke).filter { $0.caseName.hasPrefix("threads-") }
+        #expect(!threadCases.isEmpty)
+        for benchmark in threadCases {
+            guard case .parallel(let threads, _) = benchmark.workload.execution else {
+                Issue.record("\(benchmark.caseName)/\(benchmark.subject) does not run on threads")
+                continue
+            }
+            let expected = benchmark.caseName.hasPrefix(CaseName.threads2) ? 2 : 1
+            #expect(threads == expected, "\(benchmark.caseName)/\(benchmark.subject)")
+        }
+        #expect(ThreadCases.cases.map(\.0) == [CaseName.threads1, CaseName.threads2, CaseName.threads1Own, CaseName.threads2Own])
+        for (caseName, threads, ownService) in ThreadCases.cases {
+            #expect(ownService == caseName.hasSuffix("-own"), "\(caseName)")
+            #expect(caseName.hasPrefix("threads-\(threads)"), "\(caseName)")
+        }
+    }
+
+    private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
+        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
+        return open(keyType)
+    }
+
+    private func holds(_ keyType: any GeneratedKey.Type, _ container: NaiveContainer) -> Bool {
+        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? container.resolve(Key.self)) != nil }
+        return open(keyType)
+    }
+
+    private func holds(_ keyType: any GeneratedKey.Type, _ table: FrozenTable) -> Bool {
+        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? table.resolve(Key.self)) != nil }
+        return open(keyType)
+    }
+}
+
+/// A `direct` source that records every service it is asked for, in order: `"shared"`,
+/// `"thread 0"`, `"trivial"`, `"secondary"`, `"chain"`, `"book <id>"`, `"graph"`.
+private final class RecordingSource: ServiceSource {
+    private let direct = DirectSource()
+    private let asked = Mutex<[String]>([])
+
+    var calls: [String] { asked.withLock { $0 } }
+
+    private func record(_ call: String) {
+        asked.withLock { $0.append(call) }
+    }
+
+    func sharedService() -> any SharedService {
+        record("shared")
+        return direct.sharedService()
+    }
+    func threadService(_ thread: Int) -> any SharedService {
+        record("thread \(thread)")
+        return direct.threadService(thread)
+    }
+    func trivialService() -> any TrivialService {
+        record("trivial")
+        return direct.trivialService()
+    }
+    func secondaryTrivialService() -> any TrivialService {
+        record("secondary")
+        return direct.secondaryTrivialService()
+    }
+    func chainHead() -> any ChainHead {
+        record("chain")
+        return direct.chainHead()
+    }
+    func bookScreen(bookID: String) -> any BookScreen {
+        record("book \(bookID)")
+        return direct.bookScreen(bookID: bookID)
+    }
+    func graphRoot() -> any GraphRoot {
+        record("graph")
+        return direct.graphRoot()
+    }
+}
+
+@Suite("What each case's body asks its source for")
+struct CaseBodyTests {
+    /// Each resolve case's body asks its source for that case's service once an operation:
+    /// `named` the secondary registration and `argument` the screen for `"42"`. The
+    /// allocation counts cannot tell `named` from `transient` (the same object either way),
+    /// nor an argument the factory ignores.
+    @Test func eachResolveCaseAsksForItsServiceOnceAnOperation() throws {
+        let bodies: [(caseName: String, body: (RecordingSource) -> Workload.Body, call: String)] = [
+            (CaseName.singleton, ResolveCases.singleton, "shared"),
+            (CaseName.transient, ResolveCases.transient, "trivial"),
+            (CaseName.chain3, ResolveCases.chain3, "chain"),
+            (CaseName.named, ResolveCases.named, "secondary"),
+            (CaseName.argument, ResolveCases.argument, "book 42"),
+            (CaseName.graph, ResolveCases.graph, "graph"),
+        ]
+        for (caseName, body, call) in bodies {
+            let source = RecordingSource()
+            _ = try body(source)(3)
+            #expect(source.calls == [call, call, call], "\(caseName)")
+        }
+    }
+
+    /// In `threads-2-own` the two threads of a run resolve one service each, thread 0's and
+    /// thread 1's, every time: two threads sharing one would measure the shared singleton's
+    /// reference count under the `-own` name. The shared cases resolve only the singleton.
+    @Test func twoThreadsOfAnOwnRunResolveOneServiceEachAndSharedRunsTheSingleton() throws {
+        let own = RecordingSource()
+        let ownRunner = ParallelRunner(threads: 2, body: ThreadCases.ownServiceBody(own))
+        for _ in 0..<3 { _ = try ownRunner.run(operationsPerThread: 5) }
+        let asked = own.calls
+        #expect(asked.count { $0 == "thread 0" } == 15 && asked.count { $0 == "thread 1" } == 15, "\(asked)")
+        #expect(asked.count == 30)
+
+        let shared = RecordingSource()
+        _ = try ParallelRunner(threads: 2, body: ThreadCases.sharedServiceBody(shared)).run(operationsPerThread: 5)
+        #expect(shared.calls == Array(repeating: "shared", count: 10))
     }
 }
