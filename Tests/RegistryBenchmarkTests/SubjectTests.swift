@@ -283,11 +283,6 @@ struct RegistrySubjectTests {
         #expect(DirectHolder().service.serial == 0)
     }
 
-    private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
-        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
-        return open(keyType)
-    }
-
     private func resolve(_ keyType: any GeneratedKey.Type, from registry: ServiceRegistry) throws {
         func open<Key: GeneratedKey>(_ type: Key.Type) throws { _ = try registry.resolve(Key.self) }
         try open(keyType)
@@ -301,6 +296,12 @@ private func runOnce(_ benchmark: Benchmark, operations: Int) throws -> Any? {
         return nil
     }
     return try prepare()(operations)
+}
+
+/// Whether `registry` has a registration of the generated type `keyType`.
+private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
+    func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
+    return open(keyType)
 }
 
 /// Whether `table` has a factory for the generated type `keyType`.
@@ -516,9 +517,11 @@ struct CaseShapeTests {
             case let source as URLBlockSource:
                 #expect(source.router.urlCount == registrations, "\(row)")
             case let source as NaiveSource:
-                #expect(holds(lastFiller, source.container) && !holds(firstUnused, source.container), "\(row)")
+                #expect(naiveHolds(lastFiller, in: source.container), "\(row)")
+                #expect(!naiveHolds(firstUnused, in: source.container), "\(row)")
             case let source as FrozenTableSource:
-                #expect(holds(lastFiller, source.table) && !holds(firstUnused, source.table), "\(row)")
+                #expect(frozenTableHolds(lastFiller, in: source.table), "\(row)")
+                #expect(!frozenTableHolds(firstUnused, in: source.table), "\(row)")
             case is DirectSource:
                 break  // the floor holds nothing
             case let source:
@@ -554,21 +557,6 @@ struct CaseShapeTests {
             #expect(ownService == caseName.hasSuffix("-own"), "\(caseName)")
             #expect(caseName.hasPrefix("threads-\(threads)"), "\(caseName)")
         }
-    }
-
-    private func isRegistered(_ keyType: any GeneratedKey.Type, in registry: ServiceRegistry) -> Bool {
-        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { registry.isRegistered(Key.self) }
-        return open(keyType)
-    }
-
-    private func holds(_ keyType: any GeneratedKey.Type, _ container: NaiveContainer) -> Bool {
-        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? container.resolve(Key.self)) != nil }
-        return open(keyType)
-    }
-
-    private func holds(_ keyType: any GeneratedKey.Type, _ table: FrozenTable) -> Bool {
-        func open<Key: GeneratedKey>(_ type: Key.Type) -> Bool { (try? table.resolve(Key.self)) != nil }
-        return open(keyType)
     }
 }
 
@@ -616,23 +604,24 @@ private final class RecordingSource: ServiceSource {
 
 @Suite("What each case's body asks its source for")
 struct CaseBodyTests {
-    /// Each resolve case's body asks its source for that case's service once an operation:
-    /// `named` the secondary registration and `argument` the screen for `"42"`. The
-    /// allocation counts cannot tell `named` from `transient` (the same object either way),
-    /// nor an argument the factory ignores.
+    /// Each resolve case asks its subject's source for that case's service once an
+    /// operation: `named` the secondary registration and `argument` the screen for `"42"`.
+    /// Run through the table that gives each case its body, for a source that records what
+    /// it is asked: a case wired to another's body (`named` timing the transient) builds the
+    /// same object, so no allocation count could tell, nor an argument the factory ignores.
     @Test func eachResolveCaseAsksForItsServiceOnceAnOperation() throws {
-        let bodies: [(caseName: String, body: (RecordingSource) -> Workload.Body, call: String)] = [
-            (CaseName.singleton, ResolveCases.singleton, "shared"),
-            (CaseName.transient, ResolveCases.transient, "trivial"),
-            (CaseName.chain3, ResolveCases.chain3, "chain"),
-            (CaseName.named, ResolveCases.named, "secondary"),
-            (CaseName.argument, ResolveCases.argument, "book 42"),
-            (CaseName.graph, ResolveCases.graph, "graph"),
+        let source = RecordingSource()
+        let benchmarks = ResolveCases.cases("recording") { source }
+        let expected = [
+            CaseName.singleton: "shared", CaseName.transient: "trivial", CaseName.chain3: "chain",
+            CaseName.named: "secondary", CaseName.argument: "book 42", CaseName.graph: "graph",
         ]
-        for (caseName, body, call) in bodies {
-            let source = RecordingSource()
-            _ = try body(source)(3)
-            #expect(source.calls == [call, call, call], "\(caseName)")
+        #expect(Set(benchmarks.map(\.caseName)) == Set(expected.keys))
+        for benchmark in benchmarks {
+            let before = source.calls.count
+            _ = try runOnce(benchmark, operations: 3)
+            let call = try #require(expected[benchmark.caseName], "\(benchmark.caseName)")
+            #expect(source.calls.dropFirst(before) == [call, call, call], "\(benchmark.caseName)")
         }
     }
 

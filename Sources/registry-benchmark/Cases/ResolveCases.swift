@@ -21,7 +21,9 @@ enum ResolveCases {
         return bySubject[0].indices.flatMap { index in bySubject.map { $0[index] } }
     }
 
-    private static func cases<Source: ServiceSource>(
+    /// The six resolve cases for one subject, each running its body on a source from
+    /// `makeSource`.
+    static func cases<Source: ServiceSource>(
         _ subject: String, _ makeSource: @escaping () throws -> Source
     ) -> [Benchmark] {
         func benchmark(_ caseName: String, _ body: @escaping (Source) -> Workload.Body) -> Benchmark {
