@@ -34,6 +34,7 @@ left_out=(
     aTaskOnANeighbouringStackWaitsForTheBuild
     fixedOperationsRunEveryPassWithExactlyThatCount
     heapUsageSeesBytesThatAreHeld
+    heldBytesAreTheHeapEachOperationKeeps
     aTimingRunKeepsWhatASampleFreesForTheNext
     aFirstLaunchIsTimedAfterTheFreedMemoryIsHandedBack
 )
