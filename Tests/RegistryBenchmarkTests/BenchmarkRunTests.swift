@@ -212,7 +212,7 @@ struct JSONReportTests {
         let parsed = try JSONSerialization.jsonObject(with: Data(JSONReport.render([result]).utf8))
         let entries = try #require(parsed as? [[String: Any]])
         try #require(entries.count == 1)
-        func number(_ key: String) -> Double? { (entries[0][key] as? NSNumber)?.doubleValue }
+        func number(_ key: String) -> Double? { entries[0][key] as? Double }
         #expect(entries[0]["case"] as? String == "transient")
         #expect(entries[0]["subject"] as? String == "registry")
         #expect(number("ns_per_op") == 20)
