@@ -243,4 +243,23 @@ struct DetachedTaskTests {
         }
         #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "mock")
     }
+
+    /// The async `run` sets aside the scopes active where it is called, as the synchronous
+    /// one does: an empty scope runs its operation, across a suspension too, as if no
+    /// override were active.
+    @Test func anEmptyScopesAsyncRunSeesNoOverride() async throws {
+        let registry = makeRegistry()
+        let none = OverrideScope.current
+        #expect(none.isEmpty)
+        try await registry.withOverrides {
+            $0.register(Narrator.self) { _ in Voice(voice: "mock") }
+        } operation: {
+            let voice = try await none.run {
+                await Task.yield()
+                return try registry.resolve(Narrator.self).voice
+            }
+            #expect(voice == "real")
+            #expect(try registry.resolve(Narrator.self).voice == "mock")
+        }
+    }
 }

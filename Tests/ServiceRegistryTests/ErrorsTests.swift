@@ -23,6 +23,13 @@ enum ReviewFetchFailure: Error {
     case timedOut(seconds: Int)
 }
 
+/// An error enum that describes itself for debugging only, as `String(describing:)` then shows.
+private enum DebugDescribedFailure: Error, CustomDebugStringConvertible {
+    case offline
+
+    var debugDescription: String { "the review server is offline" }
+}
+
 @Suite("Errors")
 struct ErrorsTests {
     @Test func notRegisteredNamesTheTypePathAndFix() throws {
@@ -518,6 +525,17 @@ struct ErrorsTests {
         #expect(
             timedOut.description.split(separator: "\n").first
                 == "ServiceRegistry could not resolve `Clock`: its factory threw ReviewFetchFailure.timedOut(seconds: 3).")
+    }
+
+    /// An error enum with a debug description of its own prints as that text, not as its
+    /// bare case name: the message quotes it as it is, without its type put in front.
+    @Test func factoryErrorThatIsAnEnumWithADebugDescriptionReadsAsThatDescription() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self) { _ in throw DebugDescribedFailure.offline }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(
+            error.description.split(separator: "\n").first
+                == "ServiceRegistry could not resolve `ReviewService`: its factory threw the review server is offline.")
     }
 
     /// A bare enum case of an error type nested in another is named with both types.

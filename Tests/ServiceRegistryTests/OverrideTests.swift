@@ -723,4 +723,46 @@ struct OverrideTests {
         #expect(output.contains("the configure closure of withOverrides (or of an .overriding trait) returned"))
         #expect(output.contains("Register every override inside the configure closure."))
     }
+
+    /// A resolve of an optional type that finds nothing for it resolves the wrapped type,
+    /// unless the optional type is registered under that name, with another argument,
+    /// in the registry or in a scope for it. A scope's override of the optional type under
+    /// another name, or for another registry, is no such registration.
+    @Test func anOptionalFallsBackToItsWrappedTypePastOverridesOfOtherNamesOrRegistries() throws {
+        let registry = ServiceRegistry()
+        let other = ServiceRegistry()
+        registry.register(ReviewSource.self, name: "b") { _ in NamedReviews("real b") }
+        try registry.withOverrides {
+            $0.register((any ReviewSource)?.self, name: "a") { _ in nil }
+        } operation: { () throws in
+            #expect(try registry.resolve((any ReviewSource)?.self, name: "b")?.source == "real b")
+            #expect(try registry.resolve((any ReviewSource)?.self, name: "a") == nil)
+        }
+        try other.withOverrides {
+            $0.register((any ReviewSource)?.self, name: "b") { _ in NamedReviews("other b") }
+        } operation: { () throws in
+            #expect(try registry.resolve((any ReviewSource)?.self, name: "b")?.source == "real b")
+            #expect(try other.resolve((any ReviewSource)?.self, name: "b")?.source == "other b")
+        }
+    }
+
+    /// Overrides of one service type and name that differ only in their argument type (or
+    /// take none) share a table hash; a scope tells them apart by the argument type, among
+    /// few overrides (a list it scans by stored hashes) and among many (a dictionary).
+    @Test(arguments: [0, 10])
+    func overridesThatDifferOnlyInTheirArgumentTypeAreToldApart(otherOverrides: Int) throws {
+        let registry = ServiceRegistry()
+        try registry.withOverrides { scope in
+            for index in 0..<otherOverrides {
+                scope.register(ReviewSource.self, name: "other-\(index)") { _ in NamedReviews("other \(index)") }
+            }
+            scope.register(ReviewSource.self, name: "shared") { (_, count: Int) in NamedReviews("int \(count)") }
+            scope.register(ReviewSource.self, name: "shared") { (_, ratio: Double) in NamedReviews("double \(ratio)") }
+            scope.register(ReviewSource.self, name: "shared") { _ in NamedReviews("none") }
+        } operation: { () throws in
+            #expect(try registry.resolve(ReviewSource.self, name: "shared", argument: 7).source == "int 7")
+            #expect(try registry.resolve(ReviewSource.self, name: "shared", argument: 0.5).source == "double 0.5")
+            #expect(try registry.resolve(ReviewSource.self, name: "shared").source == "none")
+        }
+    }
 }

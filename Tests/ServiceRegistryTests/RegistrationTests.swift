@@ -356,6 +356,53 @@ struct RegistrationTests {
         #expect(finished, "a lookup of a missing key never ended")
         #expect(found.withLock { $0 } == 0)
     }
+
+    /// Each character whose canonical form is ASCII (KELVIN SIGN, GREEK QUESTION MARK and
+    /// GREEK VARIA) spells a name Swift calls equal to its ASCII twin, so either spelling
+    /// finds the other's registration: at the start, the middle or the end of a name, in a
+    /// short one and in one of whole eight-byte words and more.
+    @Test func everyNonASCIISpellingOfAnASCIINameFindsIt() throws {
+        let registry = ServiceRegistry()
+        let forms: [(respelled: String, ascii: String)] = [("\u{212A}", "K"), ("\u{037E}", ";"), ("\u{1FEF}", "`")]
+        let templates = ["#", "#elvin", "cache-1#", "offline-#-cache", "sixteen-bytes-#"]
+        var value = 0
+        for form in forms {
+            for template in templates {
+                let ascii = template.replacing("#", with: form.ascii)
+                let respelled = template.replacing("#", with: form.respelled)
+                #expect(ascii == respelled)
+                value += 1
+                registry.register(Int.self, name: ascii) { [value] _ in value }
+                #expect(try registry.resolve(Int.self, name: respelled) == value, "\(ascii)")
+                value += 1
+                registry.register(Int.self, name: respelled) { [value] _ in value }
+                #expect(try registry.resolve(Int.self, name: ascii) == value, "\(ascii)")
+                #expect(registry.isRegistered(Int.self, name: respelled))
+            }
+        }
+    }
+
+    /// An empty name is a name like any other, not the unnamed registration: `name: ""` and
+    /// no name are two keys, each found on its own, in the registry and in an override scope.
+    @Test func anEmptyNameIsNotTheUnnamedRegistration() throws {
+        let registry = ServiceRegistry()
+        registry.register(Int.self, name: "") { _ in 1 }
+        #expect(registry.isRegistered(Int.self, name: ""))
+        #expect(!registry.isRegistered(Int.self))
+        #expect(throws: ResolutionError.self) { try registry.resolve(Int.self) }
+
+        registry.register(Int.self) { _ in 2 }
+        #expect(try registry.resolve(Int.self, name: "") == 1)
+        #expect(try registry.resolve(Int.self) == 2)
+        // Listings name each as it is: with its empty name, or with none.
+        #expect(try registry.validate().built.sorted() == ["Int", #"Int (name: "")"#])
+        try registry.withOverrides {
+            $0.register(Int.self, name: "") { _ in 3 }
+        } operation: { () throws in
+            #expect(try registry.resolve(Int.self, name: "") == 3)
+            #expect(try registry.resolve(Int.self) == 2)
+        }
+    }
 }
 
 struct ReviewAssembly: ServiceAssembly {
