@@ -185,18 +185,28 @@ struct AllocationCounterTests {
             withExtendedLifetime(blocks) {}
             print(after.map { "\($0 - before)" } ?? "no reading", terminator: "")
         }
-        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
-        if output == "no reading" {
-            #if canImport(Glibc)
-            #expect(dlsym(nil, "mallinfo2") == nil, "the C library has mallinfo2, yet the heap could not be read")
-            #endif
-            return
-        }
-        let held = try #require(Int(output), "the heap could not be read: \(output)")
-        let payload = 64 << 20
-        #expect(
-            (payload - payload / 8)..<(payload + payload / 8) ~= held, "held bytes for a \(payload)-byte payload: \(held)")
+        try expectHeldReading(result.standardOutputContent, near: 64 << 20)
     }
+}
+
+/// Checks a heap reading a child process printed: within an eighth of `expected` bytes, or
+/// `no reading` only where the C library has no `mallinfo2` to read the heap with.
+func expectHeldReading(
+    _ printed: [UInt8], near expected: Int, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let output = String(decoding: printed, as: UTF8.self)
+    if output == "no reading" {
+        #if canImport(Glibc)
+        #expect(
+            dlsym(nil, "mallinfo2") == nil, "the C library has mallinfo2, yet the heap could not be read",
+            sourceLocation: sourceLocation)
+        #endif
+        return
+    }
+    let held = try #require(Int(output), "the heap could not be read: \(output)", sourceLocation: sourceLocation)
+    #expect(
+        (expected - expected / 8)..<(expected + expected / 8) ~= held,
+        "held bytes where \(expected) were expected: \(held)", sourceLocation: sourceLocation)
 }
 
 /// What the registry's resolve allocates, counted directly rather than through a

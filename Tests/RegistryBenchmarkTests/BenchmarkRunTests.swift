@@ -521,16 +521,7 @@ struct SamplerTests {
             let held = Sampler(options: options).measure(benchmark).bytesPerOperation
             print(held.map { "\(Int($0))" } ?? "no reading", terminator: "")
         }
-        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
-        if output == "no reading" {
-            #if canImport(Glibc)
-            #expect(dlsym(nil, "mallinfo2") == nil, "the C library has mallinfo2, yet no held bytes were reported")
-            #endif
-            return
-        }
-        let held = try #require(Int(output), "\(output)")
-        let block = 64 << 10
-        #expect((block - block / 8)..<(block + block / 8) ~= held, "held per operation of 64 kB: \(held)")
+        try expectHeldReading(result.standardOutputContent, near: 64 << 10)
     }
 
     /// A thread case's figure is wall time over every thread's operations, the inverse of
