@@ -66,6 +66,35 @@ struct RoutePatternTests {
         #expect(!problem.isEmpty)
     }
 
+    /// A host that starts with ':' is a parameter, whatever its name: digits after that
+    /// ':' name it (parameter names may be digits), they are not a port.
+    @Test func aHostParameterNamedByDigitsIsNoPort() throws {
+        let pattern = try RoutePattern("weread://:1/x")
+        #expect(pattern.parameterNames == ["1"])
+        let router = try makeEchoRouter(["weread://:1/x"])
+        #expect(try router.match("weread://book:8080/x").parameters["1"] == "book")
+    }
+
+    /// A pattern is refused for every byte a URL is refused for, DEL (0x7F) included: a
+    /// route spelling one raw could never match.
+    @Test(arguments: ["weread://book/a\u{7F}", "weread://book?q=\u{7F}", "weread://book#\u{7F}"])
+    func aPatternWithADeleteCharacterIsRefused(pattern: String) throws {
+        let problem = try #require(invalidPatternProblem(pattern))
+        #expect(problem == "it contains a control character; percent-encode it")
+        #expect(throws: RouteError.self) { try RouteURL(pattern) }
+    }
+
+    /// The canonical form writes each character its component allows as it is: `~` and
+    /// the other unreserved characters everywhere, and `=`, `&`, `+`, `/` and `?` in a
+    /// fragment. A literal query value or fragment that starts with ':' stays escaped (`%3A`),
+    /// since a raw one would read back as a capture.
+    @Test(arguments: [
+        "weread://u/~me/a-b.c_d", "weread://x#a=b&c+d/e?f~", "weread://x?q=a/b?c:d@e~", "weread://x?x=%3Av#%3Af",
+    ])
+    func theCanonicalFormLeavesWhatItsComponentAllowsUnescaped(text: String) throws {
+        #expect(try RoutePattern(text).description == text)
+    }
+
     /// As in a URL, an empty port is no port (RFC 3986), so a pattern may spell one too.
     @Test func anEmptyPortIsNoPortInPatternsAndURLsAlike() throws {
         #expect(try RoutePattern("weread://Book:/:id").description == "weread://book/:id")
@@ -88,6 +117,8 @@ struct RoutePatternTests {
         ("weread://:screen:8080/x", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),
         ("weread://*:8080", "names the port ':8080'; routes match a host whatever the URL's port, so remove it"),
         ("weread://a:b/x", "contains ':', which would start a port in a URL; write a literal ':' as %3A"),
+        // An empty port is no port, so what is left, `book:`, has a ':' that starts none.
+        ("weread://book::/x", "contains ':', which would start a port in a URL; write a literal ':' as %3A"),
     ])
     func aBadHostIsRefusedForWhatIsWrongWithIt(pattern: String, problem: String) {
         let reason = routeErrorReason { () throws(RouteError) in try RoutePattern(pattern) }
@@ -125,6 +156,10 @@ struct RoutePatternTests {
         // The character before the ':' is read decoded: `x%2D` is `x-`.
         ("app://x/x%2D:id", "the segment 'x%2D:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
         ("app://x/%C2%BB:id", "the segment '%C2%BB:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
+        // A prefix that is one escape, read decoded: `%2D` is `-`.
+        ("app://x/%2D:id", "the segment '%2D:id' contains ':id' after its start, but a parameter is a whole segment (':id' alone between '/')"),
+        // A parameter name may start with '_'.
+        ("app://book/isbn-:_code", "the segment 'isbn-:_code' contains ':_code' after its start, but a parameter is a whole segment (':_code' alone between '/')"),
     ])
     func aParameterAfterAPrefixInASegmentIsRefused(pattern: String, start: String) throws {
         guard let problem = invalidPatternProblem(pattern) else { return }
@@ -150,6 +185,14 @@ struct RoutePatternTests {
         #expect(try router.open("app://isbn/urn:isbn:978", as: String.self) == "app://isbn/urn%3Aisbn%3A978")
         #expect(try router.open("app://x/a:", as: String.self) == "app://x/a%3A")
         #expect(try router.open("app://y/12:30", as: String.self) == "app://y/12%3A30")
+    }
+
+    /// A ':' after an ASCII digit is the segment's own text even when a letter follows it
+    /// (`v2:beta`, `12:a`), as after a letter.
+    @Test func aColonAfterADigitIsTheSegmentsOwnTextWhateverFollowsIt() throws {
+        let router = try makeEchoRouter(["app://v/v2:beta", "app://t/12:a"])
+        #expect(try router.open("app://v/v2:beta", as: String.self) == "app://v/v2%3Abeta")
+        #expect(try router.open("app://t/12%3Aa", as: String.self) == "app://t/12%3Aa")
     }
 
     /// A parameter written as other routers write one (`{id}`, `{id:int}`) would be literal

@@ -20,6 +20,19 @@ struct URLGenerationTests {
         #expect(try pattern.url(parameters: ["name": "C++;a=b,@!$&'()"]) == "weread://tag/C++;a=b,@!$&'()")
     }
 
+    /// Values keep what their component allows as it is: unreserved characters (`~`
+    /// too) everywhere, `/`, `?`, `:` and `@` in a query value, and also `=`, `&` and `+`
+    /// in a fragment, which no item follows.
+    @Test func queryValuesAndFragmentsKeepTheCharactersAllowedThere() throws {
+        let pattern = try RoutePattern("weread://u/:name?q=:q#:f")
+        let url = try pattern.url(parameters: ["name": "a-b.c_d~e", "q": "a/b?c:d@e~", "f": "x=y&z+w~/?"])
+        #expect(url == "weread://u/a-b.c_d~e?q=a/b?c:d@e~#x=y&z+w~/?")
+        let router = try makeEchoRouter(["weread://u/:name?q=:q#:f"])
+        let request = try router.match(url)
+        #expect(request.parameters["q"] == "a/b?c:d@e~")
+        #expect(request.parameters["f"] == "x=y&z+w~/?")
+    }
+
     /// An `@` in a host value is escaped: written raw, it would read as credentials, which
     /// a URL is refused for.
     @Test func anAtSignInAHostValueIsEscaped() throws {

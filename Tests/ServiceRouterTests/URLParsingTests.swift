@@ -52,6 +52,28 @@ struct URLParsingTests {
         #expect(problem == "its authority 'reader@book' contains credentials ('@'); remove the user part")
     }
 
+    /// An IP literal is refused for being one, as Routing.md says, rather than for the
+    /// port its last ':' would seem to start or for its brackets.
+    @Test(arguments: ["weread://[::1]/x", "weread://[::1]:80/x", "weread://[v1.x]"])
+    func anIPLiteralHostIsRefusedAsSuch(url: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+        guard case .malformedURL(let problem)? = reason else {
+            Issue.record("expected malformedURL, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem == "its host is an IP literal ('[...]'), which the router does not support; use a host name")
+    }
+
+    /// A host may hold RFC 3986's sub-delimiters (`*` among them) and any non-ASCII
+    /// character, whatever bytes its UTF-8 has (`一` is E4 B8 80, `Ā` is C4 80).
+    @Test(arguments: [
+        ("weread://a*b/x", "a*b"), ("weread://!$&'()*+,;=/x", "!$&'()*+,;="), ("weread://\u{4E00}/x", "\u{4E00}"),
+        ("weread://\u{100}", "\u{100}"),
+    ])
+    func aHostMayHoldSubDelimitersAndAnyNonASCIICharacter(url: String, host: String) throws {
+        #expect(try RouteURL(url).host == host)
+    }
+
     @Test func readsPort() throws {
         let url = try RouteURL("https://weread.example:8443/book/1")
         #expect(url.host == "weread.example")
@@ -86,9 +108,49 @@ struct URLParsingTests {
         }
     }
 
+    /// A port is digits only: `+80` and `-0`, which `Int` would read, are refused.
+    @Test(arguments: ["+80", "-0", "+0"])
+    func aPortWithASignIsRefused(port: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://book:\(port)/42") }
+        guard case .malformedURL(let problem)? = reason else {
+            Issue.record("expected malformedURL for port \(port), got \(String(describing: reason))")
+            return
+        }
+        #expect(problem == "its port '\(port)' is not a number from 0 to 65535")
+    }
+
     @Test func decodesPercentEscapesPerSegmentKeepingEncodedSlashInside() throws {
         let url = try RouteURL("weread://search/a%2Fb/%E7%BA%A2%E6%A5%BC%E6%A2%A6/100%25")
         #expect(url.pathSegments == ["a/b", "红楼梦", "100%"])
+    }
+
+    /// Hex digits of an escape may be lowercase (RFC 3986 §2.1): `%e7` is `%E7`.
+    @Test func lowercaseEscapesDecodeAsUppercaseOnesDo() throws {
+        let url = try RouteURL("weread://search/%e7%ba%a2/a%2fb?q%3d=%e7%ba%a2#%7e%3f")
+        #expect(url.pathSegments == ["红", "a/b"])
+        #expect(url.queryItems == [QueryItem(name: "q=", value: "红")])
+        #expect(url.fragment == "~?")
+    }
+
+    /// A bad escape is reported in the component it is in, named as such, at the offset of
+    /// its '%' inside that component.
+    @Test(arguments: [
+        ("weread://book/ab%4x", "path segment 'ab%4x'", "'%' at offset 2 is not followed by two hex digits"),
+        ("weread://book/42/x%", "path segment 'x%'", "'%' at offset 1 is not followed by two hex digits"),
+        ("weread://b%zz/x", "host 'b%zz'", "'%' at offset 1 is not followed by two hex digits"),
+        ("weread://book?a%g=1", "query item name 'a%g'", "'%' at offset 1 is not followed by two hex digits"),
+        ("weread://book?a=12%G1", "value of query item 'a' '12%G1'", "'%' at offset 2 is not followed by two hex digits"),
+        ("weread://book#top%2", "fragment 'top%2'", "'%' at offset 3 is not followed by two hex digits"),
+        ("weread://book/%C3%28", "path segment '%C3%28'", "the escapes do not spell valid UTF-8"),
+    ])
+    func aBadEscapeIsReportedInItsComponentAtItsPercentSign(url: String, component: String, problem: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+        guard case .invalidPercentEncoding(let foundComponent, let foundProblem)? = reason else {
+            Issue.record("expected invalidPercentEncoding for \(url), got \(String(describing: reason))")
+            return
+        }
+        #expect(foundComponent == component)
+        #expect(foundProblem == problem)
     }
 
     @Test func acceptsRawUnicodePaths() throws {
@@ -123,6 +185,16 @@ struct URLParsingTests {
         #expect(throws: RouteError.self) { try router.match("weread://shelf?tab=x&tab=reviews") }
     }
 
+    /// The first item of a name decides, also when it has no `=`: `?q&q=1` has no value
+    /// for `q`, for the URL and for a route requiring `q` alike.
+    @Test func aQueryNameGivenFirstWithoutAValueHasNone() throws {
+        let url = try RouteURL("weread://search?q&q=austen")
+        #expect(url.queryValue("q") == nil)
+        let router = try makeEchoRouter(["weread://search?q=:text"])
+        #expect(throws: RouteError.self) { try router.match("weread://search?q&q=austen") }
+        #expect(try router.match("weread://search?q=austen&q").parameters["text"] == "austen")
+    }
+
     @Test func keepsEmptyValueDistinctFromMissingValue() throws {
         let url = try RouteURL("weread://search?q=&flag&&x=1=2")
         #expect(url.queryItems == [
@@ -131,6 +203,19 @@ struct URLParsingTests {
         #expect(url.queryValue("q") == "")
         #expect(url.queryValue("flag") == nil)
         #expect(url.queryValue("absent") == nil)
+    }
+
+    /// A scheme is a letter, then letters, digits, `+`, `-` or `.` (RFC 3986 §3.1).
+    @Test func aSchemeMayHoldDigitsPlusMinusAndDots() throws {
+        let url = try RouteURL("X-App+v1.2://h/x")
+        #expect(url.scheme == "x-app+v1.2")
+        #expect(url.host == "h")
+    }
+
+    /// `+` reads as a space only in a query: a fragment keeps it, with the option on or off.
+    @Test func aFragmentKeepsItsPlusSigns() throws {
+        #expect(try RouteURL("weread://book/1?q=a+b#a+b").fragment == "a+b")
+        #expect(try RouteURL("weread://book/1#a+b", options: URLParsingOptions(decodesPlusAsSpace: true)).fragment == "a+b")
     }
 
     @Test func fragmentMayContainQuestionMarks() throws {
@@ -239,6 +324,18 @@ struct URLParsingTests {
             return
         }
         #expect(problem.hasPrefix("it has no scheme"), "\(problem)")
+    }
+
+    /// A ':' at the very start is no scheme's end: an empty scheme is no scheme, and the
+    /// error says so rather than calling '' a badly spelled one.
+    @Test(arguments: ["://book", ":x", ":"])
+    func aURLStartingWithAColonHasNoScheme(url: String) {
+        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+        guard case .malformedURL(let problem)? = reason else {
+            Issue.record("expected malformedURL, got \(String(describing: reason))")
+            return
+        }
+        #expect(problem == "it has no scheme; write it as scheme://host/path, e.g. weread://book/42")
     }
 
     @Test func enforcesLengthLimitBeforeReadingAnything() {
