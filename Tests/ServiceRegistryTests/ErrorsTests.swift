@@ -1033,6 +1033,73 @@ struct ErrorsTests {
         #expect(!error.description.contains("$"))
         #expect(!error.description.contains("unknown context"))
     }
+
+    /// With several registered argument types, the first line names each, each with its
+    /// own "with": "registered with `Int` and with `String`".
+    @Test func argumentMismatchFirstLineNamesEachRegisteredArgumentType() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
+        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self) }
+        #expect(error.reason == .argumentMismatch)
+        #expect(
+            error.description.hasPrefix(
+                "ServiceRegistry could not resolve `BookScreen`: it was asked with no argument, "
+                    + "but it is registered with `Int` and with `String`.\n"),
+            "\(error)")
+    }
+
+    /// A named registration without an argument, resolved with one: the fix's resolve
+    /// keeps the name, or it would resolve another registration.
+    @Test func argumentGivenToANamedFactoryWithoutOneIsToldToResolveItByNameWithoutOne() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self, name: "compact") { _ in BookScreenImpl(bookId: "x") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "compact", argument: "42") }
+        #expect(error.reason == .argumentMismatch)
+        #expect(
+            error.description.hasSuffix(
+                "\n  Fix: resolve it without an argument: registry.resolve(BookScreen.self, name: \"compact\"), "
+                    + "or register a factory that takes an argument of type `String`."),
+            "\(error)")
+    }
+
+    /// The advice to write the factory's argument type is for a lone `Any.Type`
+    /// registration: beside a registration with another argument type, the `Any.Type` one
+    /// may be meant, and the fix names the registered type as for any mismatch.
+    @Test func anInferredMetatypeBesideAnotherArgumentTypeGetsTheUsualFix() throws {
+        let registry = ServiceRegistry()
+        registry.register(BookScreen.self) { r, id in BookScreenImpl(bookId: "\(id)") }
+        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.registeredArgumentTypes == ["Any.Type", "Int"])
+        #expect(
+            error.description.hasSuffix(
+                "\n  Fix: resolve it with an argument of type `Any.Type`: registry.resolve(BookScreen.self, argument: ...), "
+                    + "or register a factory that takes an argument of type `String`."),
+            "\(error)")
+    }
+
+    /// A message with both a note and registrations that look like what was meant puts
+    /// the note first, each on a line of its own between the path and the fix.
+    @Test func theNoteComesBeforeTheRegistrationsListedForTheType() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
+        // Overriding another registry: this registry's miss gets a note saying so.
+        let error = try #require(throws: ResolutionError.self) {
+            try ServiceRegistry().withOverrides {
+                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
+            } operation: {
+                try registry.resolve(ReviewService.self)
+            }
+        }
+        #expect(error.reason == .notRegistered)
+        let note = try #require(error.note)
+        #expect(
+            error.description.contains(
+                "\n  \(note)\n  Registered for this type: ReviewService (name: \"offline\")\n  Fix: "),
+            "\(error)")
+    }
 }
 
 /// An error whose description is the text it is given.

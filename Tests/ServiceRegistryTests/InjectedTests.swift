@@ -1,6 +1,7 @@
 import ServiceRegistry
 import Synchronization
 import Testing
+import ThreadTestSupport
 
 // Fixtures are private to this file so they never clash with other test files' types.
 
@@ -175,6 +176,32 @@ struct InjectedTests {
             }
             #expect(identities == [ObjectIdentifier(shelf.wrappedValue)])
         }
+    }
+
+    /// The first resolve to finish is kept, not the first to start: a first access that
+    /// finishes while an earlier one is still building gets what the later one kept, as
+    /// every later read does. Deterministic: the earlier build waits for the other thread.
+    @Test func aFirstAccessFinishingSecondGetsWhatTheOneFinishingFirstKept() {
+        let builds = BuildCount()
+        let registry = ServiceRegistry()
+        let shelf = Injected<any Shelf>(registry: registry)
+        let readElsewhere = Guarded<String?>(nil)
+        registry.register(Shelf.self) { _ in
+            builds.record()
+            let build = builds.count
+            if build == 1 {
+                let finished = onThreads(1) { _ in
+                    let label = shelf.wrappedValue.label
+                    readElsewhere.withLock { $0 = label }
+                }
+                #expect(finished)
+            }
+            return LabelledShelf("build \(build)")
+        }
+        #expect(shelf.wrappedValue.label == "build 2")
+        #expect(readElsewhere.withLock { $0 } == "build 2")
+        #expect(shelf.wrappedValue.label == "build 2")
+        #expect(builds.count == 2)
     }
 
     @Test func stopsTheProgramWithTheFullErrorWhenItCannotResolve() async {

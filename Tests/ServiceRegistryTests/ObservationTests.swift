@@ -418,5 +418,50 @@ struct ObservationTests {
         let expected = (factoryOpensAScope ? ["built ReviewService depth 0 singleton"] : []) + ["built Clock depth 0 transient"]
         #expect(log.lines == expected)
     }
+
+    /// Each event names the registration that answered: a named service's events carry
+    /// its name, an unnamed one's `nil`.
+    @Test func eventsCarryTheRegistrationsName() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl(source: "offline") }
+        registry.register(BookDetailService.self) { r in
+            BookDetailServiceImpl(reviews: try r.resolve(ReviewService.self, name: "offline"))
+        }
+        let names = Guarded<[String?]>([])
+        let token = registry.addResolutionObserver { event in names.withLock { $0.append(event.name) } }
+        defer { registry.removeResolutionObserver(token) }
+        _ = try registry.resolve(BookDetailService.self)
+        #expect(names.withLock { $0 } == ["offline", nil])
+    }
+
+    /// The depth counts every service between the event's and the top-level resolve.
+    @Test func depthCountsEveryLevelBelowTheTopLevelResolve() throws {
+        let registry = makeRegistry()
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        let reading = try registry.resolve(ReadingService.self)
+        #expect(log.lines == [
+            "built ReviewService depth 2 singleton",
+            "built BookDetailService depth 1 transient",
+            "built ReadingService depth 0 weak",
+        ])
+        withExtendedLifetime(reading) {}
+    }
+
+    /// A token removes only its own observer: another registry's token, removed on a
+    /// registry with one observer, leaves that observer on.
+    @Test func anotherRegistrysTokenLeavesTheOnlyObserverOn() throws {
+        let registry = makeRegistry()
+        let other = ServiceRegistry()
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        let otherToken = other.addResolutionObserver { _ in }
+        defer { other.removeResolutionObserver(otherToken) }
+        registry.removeResolutionObserver(otherToken)
+        _ = try registry.resolve(BookDetailService.self)
+        #expect(log.lines.contains("built BookDetailService depth 0 transient"))
+    }
 }
 

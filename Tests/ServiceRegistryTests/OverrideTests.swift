@@ -765,4 +765,48 @@ struct OverrideTests {
             #expect(try registry.resolve(ReviewSource.self, name: "shared").source == "none")
         }
     }
+
+    /// For an override of a named service, the fix's resolve of the real one names it:
+    /// without the name it would resolve another registration.
+    @Test func anOverrideOfANamedServiceResolvingItselfIsToldToResolveTheRealOneByName() throws {
+        let registry = makeRealRegistry()
+        registry.register(ReviewSource.self, name: "offline") { _ in NamedReviews("offline") }
+        let error = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self, name: "offline") { r in
+                    NamedReviews("spy on \(try r.resolve(ReviewSource.self, name: "offline").source)")
+                }
+            } operation: {
+                try registry.resolve(ReviewSource.self, name: "offline")
+            }
+        }
+        #expect(error.reason == .circularDependency)
+        #expect(
+            error.description.hasSuffix(
+                "\n  Fix: resolve the real `ReviewSource (name: \"offline\")` in the configure closure "
+                    + "(let real = try registry.resolve(ReviewSource.self, name: \"offline\")) and capture `real` "
+                    + "in the override's factory instead of resolving it there."),
+            "\(error)")
+    }
+
+    /// An override met twice on a cycle's path is named once as the override.
+    @Test func anOverrideMetAgainOnACyclesPathIsNamedOnce() throws {
+        let registry = makeRealRegistry()
+        let error = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self) { r in
+                    NamedReviews("from \(try r.resolve(BookDetail.self).reviews.source)")
+                }
+            } operation: {
+                try registry.resolve(ReviewSource.self)
+            }
+        }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["ReviewSource", "BookDetail", "ReviewSource"])
+        #expect(
+            error.description.contains(
+                "\n  `ReviewSource` on this path is an override: its factory is the one registered in "
+                    + "withOverrides (or an .overriding trait).\n"),
+            "\(error)")
+    }
 }
