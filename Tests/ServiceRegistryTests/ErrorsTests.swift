@@ -238,6 +238,24 @@ struct ErrorsTests {
         #expect(error.description.contains("Fix: resolve it without an argument"))
     }
 
+    /// Registrations of one type and name share a slot in the table and sit in the order
+    /// they were registered (or the reverse, when the probe wraps round), so this registers
+    /// the two both ways round: the no-argument one comes first in the error whichever the
+    /// table holds first.
+    @Test func argumentMismatchListsTheNoArgumentRegistrationFirstWhicheverWasRegisteredFirst() throws {
+        for noArgumentFirst in [true, false] {
+            let registry = ServiceRegistry()
+            let registrations: [() -> Void] = [
+                { registry.register(BookScreen.self) { _ in BookScreenImpl(bookId: "none") } },
+                { registry.register(BookScreen.self) { (_, page: Int) in BookScreenImpl(bookId: "", page: page) } },
+            ]
+            for register in noArgumentFirst ? registrations : registrations.reversed() { register() }
+            let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+            #expect(error.reason == .argumentMismatch)
+            #expect(error.registeredArgumentTypes == [nil, "Int"], "no-argument one registered first: \(noArgumentFirst)")
+        }
+    }
+
     /// A registration is found by the exact argument type: a value whose type only
     /// converts to the registered one (a protocol's conforming type, an optional's wrapped
     /// type) misses it. The error says so, and its way to pass the value works.
@@ -812,6 +830,33 @@ struct ErrorsTests {
         let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
         #expect(error.reason == .factoryFailed)
         #expect(error.path == ["BookDetailService"])
+        #expect((error.underlyingError as? ResolutionError)?.path == first.path)
+    }
+
+    /// The same inside a shared build that the factory's resolve continues through the
+    /// registry: the kept error's path has the factory's service where this resolve has it,
+    /// but starts at another service than the build above it, so it is still the
+    /// factory's failure, with this resolve's path.
+    @Test func storedErrorNamingTheFactorysServiceBelowAnotherBuildIsWrappedInsideASharedBuild() throws {
+        let registry = ServiceRegistry()
+        let stored = Guarded<ResolutionError?>(nil)
+        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
+        registry.register(BookDetailService.self) { r in
+            if let error = stored.withLock({ $0 }) { throw error }
+            _ = try r.resolve(Clock.self)
+            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        registry.register(ReviewService.self, scope: .singleton) { [registry] _ in
+            _ = try registry.resolve(BookDetailService.self)
+            return ReviewServiceImpl()
+        }
+        let first = try resolutionError { _ = try registry.resolve(ReadingService.self) }
+        #expect(first.path == ["ReadingService", "BookDetailService", "Clock"])
+        stored.withLock { $0 = first }
+        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(error.reason == .factoryFailed)
+        #expect(error.serviceType == "BookDetailService")
+        #expect(error.path == ["ReviewService", "BookDetailService"])
         #expect((error.underlyingError as? ResolutionError)?.path == first.path)
     }
 

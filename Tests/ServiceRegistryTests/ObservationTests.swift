@@ -145,6 +145,30 @@ struct ObservationTests {
         #expect(lines.filter { $0.hasPrefix("built") }.count == rounds)
     }
 
+    /// A resolve that waited for another thread's build, then found the instance, reports it
+    /// reused. Met for sure, unlike the moment above: the build finishes only once the other
+    /// thread waits for it.
+    @Test func aResolveThatWaitedForAnotherThreadsBuildReportsItReused() {
+        let registry = ServiceRegistry()
+        let waited = Guarded(false)
+        registry.register(ReviewService.self, scope: .singleton) { _ in
+            let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry)
+            waited.withLock { $0 = $0 || wait }
+            return ReviewServiceImpl()
+        }
+        let log = EventLog()
+        let token = registry.addResolutionObserver { log.record($0) }
+        defer { registry.removeResolutionObserver(token) }
+        let rendezvous = Rendezvous(parties: 2)
+        let finished = onThreads(2) { _ in
+            rendezvous.arriveAndWait()
+            _ = try? registry.resolve(ReviewService.self)
+        }
+        #expect(finished)
+        #expect(waited.withLock { $0 }, "no resolve waited for the build")
+        #expect(log.lines.sorted() == ["built ReviewService depth 0 singleton", "reused ReviewService depth 0 singleton"])
+    }
+
     @Test func reportsACachedSingletonAskedForDirectly() throws {
         let registry = makeRegistry()
         _ = try registry.resolve(ReviewService.self)

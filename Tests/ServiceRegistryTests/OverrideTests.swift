@@ -661,6 +661,26 @@ struct OverrideTests {
         }
     }
 
+    /// The same through the registry, from a shared override built below another service:
+    /// the build's path ends at the override, so the override met again is the one being
+    /// built, not a loop through the service above it.
+    @Test func aSharedOverrideResolvingItsServiceThroughTheRegistryBelowAnotherIsToldHowToWrapTheRealOne() throws {
+        let registry = makeRealRegistry()
+        let error = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self, scope: .singleton) { _ in
+                    NamedReviews("spy on \(try registry.resolve(ReviewSource.self).source)")
+                }
+            } operation: {
+                try registry.resolve(BookDetail.self)
+            }
+        }
+        #expect(error.reason == .circularDependency)
+        #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
+        let note = try #require(error.note)
+        #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
+    }
+
     /// The path of an error met through an override reads as the registry's own
     /// services: the message says which of them is the override, whose factory (not the
     /// app's) resolved what is missing or threw.
