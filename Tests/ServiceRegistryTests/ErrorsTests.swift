@@ -339,6 +339,18 @@ struct ErrorsTests {
         registry.register(BookScreen.self, name: "typed") { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
         let typed = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "typed", argument: "42") }
         #expect(typed.note == nil)
+
+        // The advice to write the argument's type is for a lone `Any.Type` registration:
+        // beside one with another argument type, the `Any.Type` one may be meant, and the
+        // fix names the registered type as for any mismatch.
+        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        let beside = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
+        #expect(beside.registeredArgumentTypes == ["Any.Type", "Int"])
+        #expect(
+            beside.description.hasSuffix(
+                "\n  Fix: resolve it with an argument of type `Any.Type`: registry.resolve(BookScreen.self, argument: ...), "
+                    + "or register a factory that takes an argument of type `String`."),
+            "\(beside)")
     }
 
     /// A tuple may hold an existential (`(any Clock, Int)`) that casts to the registered
@@ -359,6 +371,16 @@ struct ErrorsTests {
         #expect(error.reason == .argumentMismatch)
         #expect(error.givenArgumentType == nil)
         #expect(error.description.contains("no argument"))
+
+        // With several argument types registered, the first line names each, each with its
+        // own "with".
+        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
+        let twoTypes = try resolutionError { _ = try registry.resolve(BookScreen.self) }
+        #expect(
+            twoTypes.description.hasPrefix(
+                "ServiceRegistry could not resolve `BookScreen`: it was asked with no argument, "
+                    + "but it is registered with `Int` and with `String`.\n"),
+            "\(twoTypes)")
     }
 
     @Test func argumentGivenToAFactoryWithoutOneIsAnArgumentMismatch() throws {
@@ -367,6 +389,16 @@ struct ErrorsTests {
         let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
         #expect(error.reason == .argumentMismatch)
         #expect(error.registeredArgumentTypes == [nil])
+
+        // For a named one, the fix's resolve keeps the name, or it would resolve another
+        // registration.
+        registry.register(BookScreen.self, name: "compact") { _ in BookScreenImpl(bookId: "x") }
+        let named = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "compact", argument: "42") }
+        #expect(
+            named.description.hasSuffix(
+                "\n  Fix: resolve it without an argument: registry.resolve(BookScreen.self, name: \"compact\"), "
+                    + "or register a factory that takes an argument of type `String`."),
+            "\(named)")
     }
 
     @Test func selfDependencyIsACycle() throws {
@@ -824,28 +856,6 @@ struct ErrorsTests {
             _ = try r.resolve(Clock.self)
             return BookDetailServiceImpl(reviews: ReviewServiceImpl())
         }
-        let first = try resolutionError { _ = try registry.resolve(ReadingService.self) }
-        #expect(first.path == ["ReadingService", "BookDetailService", "Clock"])
-        stored.withLock { $0 = first }
-        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
-        #expect(error.reason == .factoryFailed)
-        #expect(error.path == ["BookDetailService"])
-        #expect((error.underlyingError as? ResolutionError)?.path == first.path)
-    }
-
-    /// The same inside a shared build that the factory's resolve continues through the
-    /// registry: the kept error's path has the factory's service where this resolve has it,
-    /// but starts at another service than the build above it, so it is still the
-    /// factory's failure, with this resolve's path.
-    @Test func storedErrorNamingTheFactorysServiceBelowAnotherBuildIsWrappedInsideASharedBuild() throws {
-        let registry = ServiceRegistry()
-        let stored = Guarded<ResolutionError?>(nil)
-        registry.register(ReadingService.self) { r in ReadingServiceImpl(detail: try r.resolve()) }
-        registry.register(BookDetailService.self) { r in
-            if let error = stored.withLock({ $0 }) { throw error }
-            _ = try r.resolve(Clock.self)
-            return BookDetailServiceImpl(reviews: ReviewServiceImpl())
-        }
         registry.register(ReviewService.self, scope: .singleton) { [registry] _ in
             _ = try registry.resolve(BookDetailService.self)
             return ReviewServiceImpl()
@@ -853,11 +863,19 @@ struct ErrorsTests {
         let first = try resolutionError { _ = try registry.resolve(ReadingService.self) }
         #expect(first.path == ["ReadingService", "BookDetailService", "Clock"])
         stored.withLock { $0 = first }
-        let error = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        let error = try resolutionError { _ = try registry.resolve(BookDetailService.self) }
         #expect(error.reason == .factoryFailed)
-        #expect(error.serviceType == "BookDetailService")
-        #expect(error.path == ["ReviewService", "BookDetailService"])
+        #expect(error.path == ["BookDetailService"])
         #expect((error.underlyingError as? ResolutionError)?.path == first.path)
+
+        // The same inside a shared build that the factory's resolve continues through the
+        // registry: the kept error's path has the factory's service where this resolve has
+        // it, but starts at another service than the build above it.
+        let inBuild = try resolutionError { _ = try registry.resolve(ReviewService.self) }
+        #expect(inBuild.reason == .factoryFailed)
+        #expect(inBuild.serviceType == "BookDetailService")
+        #expect(inBuild.path == ["ReviewService", "BookDetailService"])
+        #expect((inBuild.underlyingError as? ResolutionError)?.path == first.path)
     }
 
     /// A child's registration that decorates its parent's, of the same type: the parent's
@@ -1077,52 +1095,6 @@ struct ErrorsTests {
         #expect(error.serviceType == "ErrorsTests.Settings")
         #expect(!error.description.contains("$"))
         #expect(!error.description.contains("unknown context"))
-    }
-
-    /// With several registered argument types, the first line names each, each with its
-    /// own "with": "registered with `Int` and with `String`".
-    @Test func argumentMismatchFirstLineNamesEachRegisteredArgumentType() throws {
-        let registry = ServiceRegistry()
-        registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
-        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
-        let error = try resolutionError { _ = try registry.resolve(BookScreen.self) }
-        #expect(error.reason == .argumentMismatch)
-        #expect(
-            error.description.hasPrefix(
-                "ServiceRegistry could not resolve `BookScreen`: it was asked with no argument, "
-                    + "but it is registered with `Int` and with `String`.\n"),
-            "\(error)")
-    }
-
-    /// A named registration without an argument, resolved with one: the fix's resolve
-    /// keeps the name, or it would resolve another registration.
-    @Test func argumentGivenToANamedFactoryWithoutOneIsToldToResolveItByNameWithoutOne() throws {
-        let registry = ServiceRegistry()
-        registry.register(BookScreen.self, name: "compact") { _ in BookScreenImpl(bookId: "x") }
-        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, name: "compact", argument: "42") }
-        #expect(error.reason == .argumentMismatch)
-        #expect(
-            error.description.hasSuffix(
-                "\n  Fix: resolve it without an argument: registry.resolve(BookScreen.self, name: \"compact\"), "
-                    + "or register a factory that takes an argument of type `String`."),
-            "\(error)")
-    }
-
-    /// The advice to write the factory's argument type is for a lone `Any.Type`
-    /// registration: beside a registration with another argument type, the `Any.Type` one
-    /// may be meant, and the fix names the registered type as for any mismatch.
-    @Test func anInferredMetatypeBesideAnotherArgumentTypeGetsTheUsualFix() throws {
-        let registry = ServiceRegistry()
-        registry.register(BookScreen.self) { r, id in BookScreenImpl(bookId: "\(id)") }
-        registry.register(BookScreen.self) { (_, id: Int) in BookScreenImpl(bookId: "\(id)") }
-        let error = try resolutionError { _ = try registry.resolve(BookScreen.self, argument: "42") }
-        #expect(error.reason == .argumentMismatch)
-        #expect(error.registeredArgumentTypes == ["Any.Type", "Int"])
-        #expect(
-            error.description.hasSuffix(
-                "\n  Fix: resolve it with an argument of type `Any.Type`: registry.resolve(BookScreen.self, argument: ...), "
-                    + "or register a factory that takes an argument of type `String`."),
-            "\(error)")
     }
 
     /// A message with both a note and registrations that look like what was meant puts

@@ -621,26 +621,37 @@ struct OverrideTests {
     /// (resolve the other service later) would not do; the way it gives works.
     @Test func anOverrideResolvingTheServiceItOverridesIsToldHowToWrapTheRealOne() throws {
         let registry = makeRealRegistry()
-        let error = try #require(throws: ResolutionError.self) {
-            try registry.withOverrides {
-                $0.register(ReviewSource.self) { r in NamedReviews("spy on \(try r.resolve(ReviewSource.self).source)") }
-            } operation: {
-                try registry.resolve(BookDetail.self)
+        // Through its resolver, or, as a shared override, through the registry: that build's
+        // path ends at the override, so the override met again is the one being built, not
+        // a loop through the service above it.
+        for throughTheRegistry in [false, true] {
+            let error = try #require(throws: ResolutionError.self) {
+                try registry.withOverrides {
+                    if throughTheRegistry {
+                        $0.register(ReviewSource.self, scope: .singleton) { _ in
+                            NamedReviews("spy on \(try registry.resolve(ReviewSource.self).source)")
+                        }
+                    } else {
+                        $0.register(ReviewSource.self) { r in NamedReviews("spy on \(try r.resolve(ReviewSource.self).source)") }
+                    }
+                } operation: {
+                    try registry.resolve(BookDetail.self)
+                }
             }
+            #expect(error.reason == .circularDependency)
+            #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
+            let note = try #require(error.note)
+            #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
+            #expect(note.contains("resolve it in the configure closure, before the scope starts, and capture it"))
+            #expect(error.description.contains(note))
+            // The fix agrees with the note: resolving the other service later would meet the
+            // override again, so it is not advised.
+            let fix = String(error.description.split(separator: "\n").last ?? "")
+            #expect(
+                fix == "  Fix: resolve the real `ReviewSource` in the configure closure "
+                    + "(let real = try registry.resolve(ReviewSource.self)) and capture `real` in the override's factory "
+                    + "instead of resolving it there.")
         }
-        #expect(error.reason == .circularDependency)
-        #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
-        let note = try #require(error.note)
-        #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
-        #expect(note.contains("resolve it in the configure closure, before the scope starts, and capture it"))
-        #expect(error.description.contains(note))
-        // The fix agrees with the note: resolving the other service later would meet the
-        // override again, so it is not advised.
-        let fix = String(error.description.split(separator: "\n").last ?? "")
-        #expect(
-            fix == "  Fix: resolve the real `ReviewSource` in the configure closure "
-                + "(let real = try registry.resolve(ReviewSource.self)) and capture `real` in the override's factory "
-                + "instead of resolving it there.")
 
         // For a service that takes an argument, the resolve it shows passes one.
         registry.register(BookScreen.self) { (_, id: String) in BookScreenImpl(bookId: id) }
@@ -659,26 +670,6 @@ struct OverrideTests {
         } operation: { () throws in
             #expect(try registry.resolve(BookDetail.self).reviews.source == "spy on real")
         }
-    }
-
-    /// The same through the registry, from a shared override built below another service:
-    /// the build's path ends at the override, so the override met again is the one being
-    /// built, not a loop through the service above it.
-    @Test func aSharedOverrideResolvingItsServiceThroughTheRegistryBelowAnotherIsToldHowToWrapTheRealOne() throws {
-        let registry = makeRealRegistry()
-        let error = try #require(throws: ResolutionError.self) {
-            try registry.withOverrides {
-                $0.register(ReviewSource.self, scope: .singleton) { _ in
-                    NamedReviews("spy on \(try registry.resolve(ReviewSource.self).source)")
-                }
-            } operation: {
-                try registry.resolve(BookDetail.self)
-            }
-        }
-        #expect(error.reason == .circularDependency)
-        #expect(error.path == ["BookDetail", "ReviewSource", "ReviewSource"])
-        let note = try #require(error.note)
-        #expect(note.contains("`ReviewSource` here is an override, met again while it is built"))
     }
 
     /// The path of an error met through an override reads as the registry's own
