@@ -63,6 +63,26 @@ func waitUntilABuildIsAwaited<Service>(
     return true
 }
 
+/// Registers a `.singleton` `ReviewService` in `registry` whose build finishes only once
+/// another resolve waits for it, and resolves it on two threads at once. Returns whether
+/// both threads finished and whether one waited for the other's build.
+func resolveASingletonOnTwoThreadsOneWaitingForTheOthersBuild(in registry: ServiceRegistry) -> (
+    finished: Bool, waited: Bool
+) {
+    let waited = Guarded(false)
+    registry.register(ReviewService.self, scope: .singleton) { _ in
+        let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry)
+        waited.withLock { $0 = $0 || wait }
+        return ReviewServiceImpl()
+    }
+    let rendezvous = Rendezvous(parties: 2)
+    let finished = onThreads(2) { _ in
+        rendezvous.arriveAndWait()
+        _ = try? registry.resolve(ReviewService.self)
+    }
+    return (finished, waited.withLock { $0 })
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
     /// The first build finishes only once another thread waits for it (or has started a
@@ -102,19 +122,9 @@ struct ConcurrencyTests {
     /// build could be taken for one that waits for whoever builds it.
     @Test func aResolveThatWaitedForABuildLeavesNoWaitBehind() {
         let registry = ServiceRegistry()
-        let waited = Guarded(false)
-        registry.register(ReviewService.self, scope: .singleton) { _ in
-            let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry)
-            waited.withLock { $0 = $0 || wait }
-            return ReviewServiceImpl()
-        }
-        let rendezvous = Rendezvous(parties: 2)
-        let finished = onThreads(2) { _ in
-            rendezvous.arriveAndWait()
-            _ = try? registry.resolve(ReviewService.self)
-        }
+        let (finished, waited) = resolveASingletonOnTwoThreadsOneWaitingForTheOthersBuild(in: registry)
         #expect(finished)
-        #expect(waited.withLock { $0 }, "no resolve waited for the build")
+        #expect(waited, "no resolve waited for the build")
         let cell = registry.table.registration(for: ServiceKey(ReviewService.self, name: nil))?.cell
         #expect(cell.map { BuildCoordinator.isAwaited(ObjectIdentifier($0)) } == false)
     }

@@ -150,22 +150,12 @@ struct ObservationTests {
     /// thread waits for it.
     @Test func aResolveThatWaitedForAnotherThreadsBuildReportsItReused() {
         let registry = ServiceRegistry()
-        let waited = Guarded(false)
-        registry.register(ReviewService.self, scope: .singleton) { _ in
-            let wait = waitUntilABuildIsAwaited(ReviewService.self, in: registry)
-            waited.withLock { $0 = $0 || wait }
-            return ReviewServiceImpl()
-        }
         let log = EventLog()
         let token = registry.addResolutionObserver { log.record($0) }
         defer { registry.removeResolutionObserver(token) }
-        let rendezvous = Rendezvous(parties: 2)
-        let finished = onThreads(2) { _ in
-            rendezvous.arriveAndWait()
-            _ = try? registry.resolve(ReviewService.self)
-        }
+        let (finished, waited) = resolveASingletonOnTwoThreadsOneWaitingForTheOthersBuild(in: registry)
         #expect(finished)
-        #expect(waited.withLock { $0 }, "no resolve waited for the build")
+        #expect(waited, "no resolve waited for the build")
         #expect(log.lines.sorted() == ["built ReviewService depth 0 singleton", "reused ReviewService depth 0 singleton"])
     }
 

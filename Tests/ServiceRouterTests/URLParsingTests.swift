@@ -44,11 +44,7 @@ struct URLParsingTests {
     /// A user part in the authority is refused as credentials, with a message that says so
     /// and how to fix it, rather than as a host with an odd character.
     @Test func credentialsInTheAuthorityAreRefusedAsSuch() {
-        let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://reader@book/42") }
-        guard case .malformedURL(let problem)? = reason else {
-            Issue.record("expected malformedURL, got \(String(describing: reason))")
-            return
-        }
+        guard let problem = malformedURLProblem("weread://reader@book/42") else { return }
         #expect(problem == "its authority 'reader@book' contains credentials ('@'); remove the user part")
     }
 
@@ -56,11 +52,7 @@ struct URLParsingTests {
     /// port its last ':' would seem to start or for its brackets.
     @Test(arguments: ["weread://[::1]/x", "weread://[::1]:80/x", "weread://[v1.x]"])
     func anIPLiteralHostIsRefusedAsSuch(url: String) {
-        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
-        guard case .malformedURL(let problem)? = reason else {
-            Issue.record("expected malformedURL, got \(String(describing: reason))")
-            return
-        }
+        guard let problem = malformedURLProblem(url) else { return }
         #expect(problem == "its host is an IP literal ('[...]'), which the router does not support; use a host name")
     }
 
@@ -99,11 +91,7 @@ struct URLParsingTests {
         #expect(try RouteURL("weread://book:0000000000000000000000000/42").port == 0)
         #expect(try RouteURL("weread://book:0065535/42").port == 65_535)
         for port in ["0065536", "99999", "1000000000000000000000"] {
-            let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://book:\(port)/42") }
-            guard case .malformedURL(let problem)? = reason else {
-                Issue.record("expected malformedURL for port \(port), got \(String(describing: reason))")
-                continue
-            }
+            guard let problem = malformedURLProblem("weread://book:\(port)/42") else { continue }
             #expect(problem == "its port '\(port)' is not a number from 0 to 65535")
         }
     }
@@ -111,11 +99,7 @@ struct URLParsingTests {
     /// A port is digits only: `+80` and `-0`, which `Int` would read, are refused.
     @Test(arguments: ["+80", "-0", "+0"])
     func aPortWithASignIsRefused(port: String) {
-        let reason = routeErrorReason { () throws(RouteError) in try RouteURL("weread://book:\(port)/42") }
-        guard case .malformedURL(let problem)? = reason else {
-            Issue.record("expected malformedURL for port \(port), got \(String(describing: reason))")
-            return
-        }
+        guard let problem = malformedURLProblem("weread://book:\(port)/42") else { return }
         #expect(problem == "its port '\(port)' is not a number from 0 to 65535")
     }
 
@@ -318,11 +302,7 @@ struct URLParsingTests {
     @Test(arguments: ["book/42?t=10:30", "//book/42:x", "/book#a:b"])
     func aColonAfterThePathStartsNoSchemeSoTheErrorSaysThereIsNone(url: String) {
         // The text before the ':' is a path, not a badly spelled scheme.
-        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
-        guard case .malformedURL(let problem)? = reason else {
-            Issue.record("expected malformedURL, got \(String(describing: reason))")
-            return
-        }
+        guard let problem = malformedURLProblem(url) else { return }
         #expect(problem.hasPrefix("it has no scheme"), "\(problem)")
     }
 
@@ -330,11 +310,7 @@ struct URLParsingTests {
     /// error says so rather than calling '' a badly spelled one.
     @Test(arguments: ["://book", ":x", ":"])
     func aURLStartingWithAColonHasNoScheme(url: String) {
-        let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
-        guard case .malformedURL(let problem)? = reason else {
-            Issue.record("expected malformedURL, got \(String(describing: reason))")
-            return
-        }
+        guard let problem = malformedURLProblem(url) else { return }
         #expect(problem == "it has no scheme; write it as scheme://host/path, e.g. weread://book/42")
     }
 
@@ -414,4 +390,15 @@ struct URLParsingTests {
         #expect(url.pathSegments == ["a", "\u{301}b"])
         #expect(url.queryItems.count == 2)
     }
+}
+
+/// What `RouteURL(url)` refuses `url` for as malformed; `nil`, recorded as an issue, when it
+/// does not refuse it as malformed.
+private func malformedURLProblem(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    let reason = routeErrorReason { () throws(RouteError) in try RouteURL(url) }
+    guard case .malformedURL(let problem)? = reason else {
+        Issue.record("expected malformedURL for \(url), got \(String(describing: reason))", sourceLocation: sourceLocation)
+        return nil
+    }
+    return problem
 }
