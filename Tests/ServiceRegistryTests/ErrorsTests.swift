@@ -75,6 +75,27 @@ struct ErrorsTests {
         #expect(error.description.contains("ReviewService (name: \"offline\")"))
     }
 
+    /// A message with both a note and registrations that look like what was meant puts
+    /// the note first, each on a line of its own between the path and the fix.
+    @Test func theNoteComesBeforeTheRegistrationsListedForTheType() throws {
+        let registry = ServiceRegistry()
+        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
+        // Overriding another registry: this registry's miss gets a note saying so.
+        let error = try #require(throws: ResolutionError.self) {
+            try ServiceRegistry().withOverrides {
+                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
+            } operation: {
+                try registry.resolve(ReviewService.self)
+            }
+        }
+        #expect(error.reason == .notRegistered)
+        let note = try #require(error.note)
+        #expect(
+            error.description.contains(
+                "\n  \(note)\n  Registered for this type: ReviewService (name: \"offline\")\n  Fix: "),
+            "\(error)")
+    }
+
     /// Asked with an argument nothing is registered to take, the message names its type:
     /// the fix's closure takes that type, and the reader sees why it did not match.
     @Test func notRegisteredWithAnArgumentNamesTheArgumentsType() throws {
@@ -1095,27 +1116,6 @@ struct ErrorsTests {
         #expect(error.serviceType == "ErrorsTests.Settings")
         #expect(!error.description.contains("$"))
         #expect(!error.description.contains("unknown context"))
-    }
-
-    /// A message with both a note and registrations that look like what was meant puts
-    /// the note first, each on a line of its own between the path and the fix.
-    @Test func theNoteComesBeforeTheRegistrationsListedForTheType() throws {
-        let registry = ServiceRegistry()
-        registry.register(ReviewService.self, name: "offline") { _ in ReviewServiceImpl() }
-        // Overriding another registry: this registry's miss gets a note saying so.
-        let error = try #require(throws: ResolutionError.self) {
-            try ServiceRegistry().withOverrides {
-                $0.register(ReviewService.self) { _ in ReviewServiceImpl(source: "mock") }
-            } operation: {
-                try registry.resolve(ReviewService.self)
-            }
-        }
-        #expect(error.reason == .notRegistered)
-        let note = try #require(error.note)
-        #expect(
-            error.description.contains(
-                "\n  \(note)\n  Registered for this type: ReviewService (name: \"offline\")\n  Fix: "),
-            "\(error)")
     }
 }
 

@@ -664,6 +664,25 @@ struct OverrideTests {
         }
         #expect(withArgument.description.contains("(let real = try registry.resolve(BookScreen.self, argument: ...))"))
 
+        // For a named service, it names it: without the name it would resolve another
+        // registration.
+        registry.register(ReviewSource.self, name: "offline") { _ in NamedReviews("offline") }
+        let named = try #require(throws: ResolutionError.self) {
+            try registry.withOverrides {
+                $0.register(ReviewSource.self, name: "offline") { r in
+                    NamedReviews("spy on \(try r.resolve(ReviewSource.self, name: "offline").source)")
+                }
+            } operation: {
+                try registry.resolve(ReviewSource.self, name: "offline")
+            }
+        }
+        #expect(
+            named.description.hasSuffix(
+                "\n  Fix: resolve the real `ReviewSource (name: \"offline\")` in the configure closure "
+                    + "(let real = try registry.resolve(ReviewSource.self, name: \"offline\")) and capture `real` "
+                    + "in the override's factory instead of resolving it there."),
+            "\(named)")
+
         try registry.withOverrides {
             let real = try registry.resolve(ReviewSource.self)
             $0.register(ReviewSource.self) { _ in NamedReviews("spy on \(real.source)") }
@@ -775,29 +794,6 @@ struct OverrideTests {
             #expect(try registry.resolve(ReviewSource.self, name: "shared", argument: 0.5).source == "double 0.5")
             #expect(try registry.resolve(ReviewSource.self, name: "shared").source == "none")
         }
-    }
-
-    /// For an override of a named service, the fix's resolve of the real one names it:
-    /// without the name it would resolve another registration.
-    @Test func anOverrideOfANamedServiceResolvingItselfIsToldToResolveTheRealOneByName() throws {
-        let registry = makeRealRegistry()
-        registry.register(ReviewSource.self, name: "offline") { _ in NamedReviews("offline") }
-        let error = try #require(throws: ResolutionError.self) {
-            try registry.withOverrides {
-                $0.register(ReviewSource.self, name: "offline") { r in
-                    NamedReviews("spy on \(try r.resolve(ReviewSource.self, name: "offline").source)")
-                }
-            } operation: {
-                try registry.resolve(ReviewSource.self, name: "offline")
-            }
-        }
-        #expect(error.reason == .circularDependency)
-        #expect(
-            error.description.hasSuffix(
-                "\n  Fix: resolve the real `ReviewSource (name: \"offline\")` in the configure closure "
-                    + "(let real = try registry.resolve(ReviewSource.self, name: \"offline\")) and capture `real` "
-                    + "in the override's factory instead of resolving it there."),
-            "\(error)")
     }
 
     /// An override met twice on a cycle's path is named once as the override.
