@@ -813,10 +813,15 @@ struct DependencyGraphTests {
     /// A loop whose edges were each met first as an ordinary dependency has no root and no
     /// cycle edge: a factory that takes an argument resolves, for some arguments only, a
     /// service that resolves it back. Its services are printed all the same, not left out
-    /// of the tree because another service is a root.
-    @Test func textTreePrintsALoopThatNoRootLeadsTo() {
+    /// of the tree because another service is a root. With no other service, nothing is a
+    /// root, so every service is one: each is printed, or referred to, in the order of the
+    /// nodes.
+    @Test(arguments: [true, false])
+    func textTreePrintsALoopThatNoRootLeadsTo(besideAnotherRoot: Bool) {
         let registry = ServiceRegistry()
-        registry.register(ReaderView.self) { _ in Node() }
+        if besideAnotherRoot {
+            registry.register(ReaderView.self) { _ in Node() }
+        }
         registry.register(PageCache.self) { r in
             _ = try r.resolve(ShareSheet.self, argument: 1)
             return Node()
@@ -827,13 +832,19 @@ struct DependencyGraphTests {
         }
         let graph = registry.dependencyGraph(sampleArguments: [0])
         #expect(graph.node("ShareSheet <Int>")?.status == .failed(.circularDependency))
-        #expect(graph.textTree == """
-            ReaderView [transient, registered directly]
+        let loop = """
             PageCache [transient, registered directly]
             └── ✗ ShareSheet (argument: Int) [transient, registered directly] — FAILED: circularDependency
                 └── PageCache [transient, registered directly] (see above)
 
-            """)
+            """
+        #expect(
+            graph.textTree
+                == (besideAnotherRoot
+                    ? "ReaderView [transient, registered directly]\n" + loop
+                    : loop
+                        + "✗ ShareSheet (argument: Int) [transient, registered directly] — FAILED: circularDependency "
+                        + "(see above)\n"))
     }
 
     /// Rendering and walking a large graph take time in proportion to its size: each

@@ -559,8 +559,23 @@ struct ValidationTests {
         #expect(error.description.contains("✗ ServiceRegistryTests.Config [registered directly]"))
 
         child.register(Config.self) { _ in Config() }
+        child.register(Config.self, name: "reading") { _ in Config() }
         let report = try child.validate()
-        #expect(report.built == ["Checkout", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
+        #expect(
+            report.built == [
+                "Checkout", "ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config",
+                #"ServiceRegistryTests.Config (name: "reading")"#,
+            ])
+
+        // An override's type shares its short name as a registered one does.
+        let overridden = ServiceRegistry()
+        overridden.register(Config.self) { _ in Config() }
+        let built = try overridden.withOverrides {
+            $0.register(ServiceRegistryTestComponent.Config.self) { _ in ServiceRegistryTestComponent.Config() }
+        } operation: {
+            try overridden.validate().built
+        }
+        #expect(built == ["ServiceRegistryTestComponent.Config", "ServiceRegistryTests.Config"])
     }
 
     /// A type listed under its full name sorts by that name, not by the short one it shares,

@@ -687,6 +687,12 @@ struct RouterOpeningTests {
             let error = try #require(throws: RouteError.self) { try router.open(url) }
             #expect(error.description.hasPrefix("No route matches '\(url)' and no fallback is set"), "\(error)")
         }
+        // An external URL is not pointed at an in-app-only route.
+        let inApp = try makeEchoRouter([])
+        try inApp.register("weread://debug/logs", inAppOnly: true) { (_: any Greeter, _) in "" }
+        try inApp.register("weread://shelf") { (_: any Greeter, _) in "" }
+        let external = try #require(throws: RouteError.self) { try inApp.open("weread://debug/Logs", from: .external) }
+        #expect(external.description.hasPrefix("No route matches 'weread://debug/Logs' and no fallback is set"), "\(external)")
         // match(_:from:) does not consult the fallback: it says so, not to set one.
         router.setFallback(forScheme: "weread") { _ in "fallback" }
         let matched = try #require(throws: RouteError.self) { try router.match("weread://shelf/RECENT") }
