@@ -88,12 +88,18 @@ struct ObservationTests {
 
         _ = try registry.resolve(BookDetailService.self)
         _ = try registry.resolve(BookDetailService.self)
+        // The depth counts every service between the event's and the top-level resolve.
+        let reading = try registry.resolve(ReadingService.self)
         #expect(log.lines == [
             "built ReviewService depth 1 singleton",
             "built BookDetailService depth 0 transient",
             "reused ReviewService depth 1 singleton",
             "built BookDetailService depth 0 transient",
+            "reused ReviewService depth 2 singleton",
+            "built BookDetailService depth 1 transient",
+            "built ReadingService depth 0 weak",
         ])
+        withExtendedLifetime(reading) {}
     }
 
     /// A `.graph` instance asked for again within one resolve is reported reused.
@@ -446,21 +452,6 @@ struct ObservationTests {
         defer { registry.removeResolutionObserver(token) }
         _ = try registry.resolve(BookDetailService.self)
         #expect(names.withLock { $0 } == ["offline", nil])
-    }
-
-    /// The depth counts every service between the event's and the top-level resolve.
-    @Test func depthCountsEveryLevelBelowTheTopLevelResolve() throws {
-        let registry = makeRegistry()
-        let log = EventLog()
-        let token = registry.addResolutionObserver { log.record($0) }
-        defer { registry.removeResolutionObserver(token) }
-        let reading = try registry.resolve(ReadingService.self)
-        #expect(log.lines == [
-            "built ReviewService depth 2 singleton",
-            "built BookDetailService depth 1 transient",
-            "built ReadingService depth 0 weak",
-        ])
-        withExtendedLifetime(reading) {}
     }
 
     /// A token removes only its own observer: another registry's token, removed on a
