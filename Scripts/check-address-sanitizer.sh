@@ -43,7 +43,7 @@ configurations=("$@")
 
 for configuration in "${configurations[@]}"; do
     case $configuration in
-        # INTERLEAVING_HOOKS: the points where CountedResolveEndRaceTests holds threads.
+        # INTERLEAVING_HOOKS: the points where the interleaving tests hold threads.
         debug) flags=(-Xswiftc -DINTERLEAVING_HOOKS) ;;
         release) flags=(-c release -Xswiftc -enable-testing -Xswiftc -DINTERLEAVING_HOOKS) ;;  # -enable-testing for @testable
         *) echo "usage: $0 [debug] [release]" >&2; exit 2 ;;

@@ -358,6 +358,9 @@ extension ServiceRegistry {
         }
 
         if copyCached() { return .reused }
+        #if INTERLEAVING_HOOKS
+        InterleavingHooks.run(InterleavingHooks.beforeSharedClaim, for: registration)
+        #endif
         if resolution.pointee.context == 0 {
             resolution.pointee.context = BuildCoordinator.makeContext()
         }

@@ -4,7 +4,7 @@
 ///
 /// Compiled only with `-Xswiftc -DINTERLEAVING_HOOKS`, as `.ci/run`'s thread-sanitizer
 /// step builds: every other build has no trace of them, so they cost the resolve path
-/// nothing. Set by `CountedResolveEndRaceTests`.
+/// nothing. Set by `CountedResolveEndRaceTests` and `SharedBuildClaimRaceTests`.
 ///
 /// Every resolve in the process passes these points, including those of tests running in
 /// parallel, so a hook is given the service type of the registration at hand and should act
@@ -19,6 +19,9 @@ enum InterleavingHooks {
     /// Called by a top-level resolve of a `.transient` or `.graph` registration it holds a
     /// reference to (not the table's fast path), just before it begins counting.
     static let beforeRetainedBegin = Lock<Hook?>(nil)
+    /// Called by a resolve of a `.singleton` or `.weak` registration that found no instance
+    /// cached, just before it claims the build.
+    static let beforeSharedClaim = Lock<Hook?>(nil)
 
     /// Calls the closure set in `hook`, if any, outside its lock.
     static func run(_ hook: borrowing Lock<Hook?>, for registration: AnyRegistration) {
