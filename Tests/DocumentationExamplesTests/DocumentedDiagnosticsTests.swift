@@ -41,9 +41,81 @@ import Testing
         let source: String
 
         var testDescription: String { what }
+
+        /// The same in the Swift 5 language mode, where it only warns.
+        var inTheSwift5LanguageMode: Mistake {
+            Mistake(
+                what: what + ", in the Swift 5 language mode", page: page,
+                quoted: quoted.map { $0.hasPrefix("error: ") ? String($0.dropFirst("error: ".count)) : $0 },
+                outcome: .warns, flags: flags + ["-swift-version", "5"], source: source)
+        }
     }
 
-    static let mistakes: [Mistake] = [
+    static let mistakes: [Mistake] = anyTarget + defaultIsolation + defaultIsolation.map(\.inTheSwift5LanguageMode)
+
+    /// A target with default main-actor isolation (Swift concurrency's *Default main-actor
+    /// isolation*), whose errors "In the Swift 5 language mode ... are warnings".
+    static let defaultIsolation: [Mistake] = [
+        Mistake(
+            what: "an isolated conformance built by a factory", page: "Docs/Concurrency.md",
+            quoted: [
+                "error: main actor-isolated conformance of 'UppercaseFormatter' to 'TitleFormatter' cannot be used in nonisolated context"
+            ],
+            outcome: .fails, flags: ["-default-isolation", "MainActor"],
+            source: """
+                nonisolated protocol TitleFormatter {
+                    func format(_ title: String) -> String
+                }
+                struct UppercaseFormatter: TitleFormatter {
+                    func format(_ title: String) -> String { title.uppercased() }
+                }
+                func example(registry: ServiceRegistry) {
+                    registry.register(TitleFormatter.self) { _ in UppercaseFormatter() }
+                }
+                """),
+        Mistake(
+            what: "a default-isolated protocol's requirement called from a factory", page: "Docs/Concurrency.md",
+            quoted: ["call to main actor-isolated instance method 'format' in a synchronous nonisolated context"],
+            outcome: .fails, flags: ["-default-isolation", "MainActor"],
+            source: """
+                protocol TitleFormatter {
+                    func format(_ title: String) -> String
+                }
+                func example(registry: ServiceRegistry) {
+                    registry.register(String.self) { r in
+                        let formatter: any TitleFormatter = try r.resolve()
+                        return formatter.format("dune")
+                    }
+                }
+                """),
+        Mistake(
+            what: "a default-isolated global registry read by a factory", page: "Docs/Concurrency.md",
+            quoted: ["main actor-isolated let 'appRegistry' can not be referenced from a nonisolated context"],
+            outcome: .fails, flags: ["-default-isolation", "MainActor"],
+            source: """
+                let appRegistry = ServiceRegistry()
+                func example() {
+                    appRegistry.register(String.self) { _ in
+                        try appRegistry.resolve(String.self, name: "title")
+                    }
+                }
+                """),
+        Mistake(
+            what: "a default-isolated assembly installed from a nonisolated function", page: "Docs/Concurrency.md",
+            quoted: ["main actor-isolated conformance of 'ShelfAssembly' to 'ServiceAssembly' cannot be used in nonisolated context"],
+            outcome: .fails, flags: ["-default-isolation", "MainActor"],
+            source: """
+                struct ShelfAssembly: ServiceAssembly {
+                    func assemble(into registry: ServiceRegistry) {}
+                }
+                nonisolated func example(registry: ServiceRegistry) {
+                    registry.install(ShelfAssembly())
+                }
+                """),
+    ]
+
+    /// Mistakes in a target of any isolation.
+    static let anyTarget: [Mistake] = [
         Mistake(
             what: "a resolve with nothing to infer its type from", page: "Docs/GettingStarted.md",
             quoted: ["Swift cannot infer the service type here"], outcome: .fails,
@@ -222,61 +294,10 @@ import Testing
                 }
                 """),
         Mistake(
-            what: "an isolated conformance built by a factory", page: "Docs/Concurrency.md",
-            quoted: [
-                "error: main actor-isolated conformance of 'UppercaseFormatter' to 'TitleFormatter' cannot be used in nonisolated context"
-            ],
-            outcome: .fails, flags: ["-default-isolation", "MainActor"],
-            source: """
-                nonisolated protocol TitleFormatter {
-                    func format(_ title: String) -> String
-                }
-                struct UppercaseFormatter: TitleFormatter {
-                    func format(_ title: String) -> String { title.uppercased() }
-                }
-                func example(registry: ServiceRegistry) {
-                    registry.register(TitleFormatter.self) { _ in UppercaseFormatter() }
-                }
-                """),
-        Mistake(
-            what: "a default-isolated protocol's requirement called from a factory", page: "Docs/Concurrency.md",
-            quoted: ["call to main actor-isolated instance method 'format' in a synchronous nonisolated context"],
-            outcome: .fails, flags: ["-default-isolation", "MainActor"],
-            source: """
-                protocol TitleFormatter {
-                    func format(_ title: String) -> String
-                }
-                func example(registry: ServiceRegistry) {
-                    registry.register(String.self) { r in
-                        let formatter: any TitleFormatter = try r.resolve()
-                        return formatter.format("dune")
-                    }
-                }
-                """),
-        Mistake(
-            what: "a default-isolated global registry read by a factory", page: "Docs/Concurrency.md",
-            quoted: ["main actor-isolated let 'appRegistry' can not be referenced from a nonisolated context"],
-            outcome: .fails, flags: ["-default-isolation", "MainActor"],
-            source: """
-                let appRegistry = ServiceRegistry()
-                func example() {
-                    appRegistry.register(String.self) { _ in
-                        try appRegistry.resolve(String.self, name: "title")
-                    }
-                }
-                """),
-        Mistake(
-            what: "a default-isolated assembly installed from a nonisolated function", page: "Docs/Concurrency.md",
-            quoted: ["main actor-isolated conformance of 'ShelfAssembly' to 'ServiceAssembly' cannot be used in nonisolated context"],
-            outcome: .fails, flags: ["-default-isolation", "MainActor"],
-            source: """
-                struct ShelfAssembly: ServiceAssembly {
-                    func assemble(into registry: ServiceRegistry) {}
-                }
-                nonisolated func example(registry: ServiceRegistry) {
-                    registry.install(ShelfAssembly())
-                }
-                """),
+            what: "an upcoming feature that Swift 6 has already", page: "Docs/Concurrency.md",
+            quoted: ["upcoming feature 'InferSendableFromCaptures' is already enabled as of Swift version 6"],
+            outcome: .warns, flags: ["-enable-upcoming-feature", "InferSendableFromCaptures"],
+            source: ""),
         Mistake(
             what: "@Injected in a Sendable class", page: "Docs/Concurrency.md",
             quoted: ["error: stored property '_reviews' of 'Sendable'-conforming class 'BookDetailScreen' is mutable"],
