@@ -34,6 +34,8 @@ import Testing
         /// What the compiler's output must contain. A `...` stands for any text within a
         /// line, as the page elides a long type. With a `page`, each is quoted on it.
         let quoted: [String]
+        /// What the compiler's output must contain that the page describes without quoting.
+        var says: [String] = []
         let outcome: Outcome
         var flags: [String] = []
         /// The file, after `import ServiceRegistry`: declarations only, as in a library
@@ -47,7 +49,7 @@ import Testing
             Mistake(
                 what: what + ", in the Swift 5 language mode", page: page,
                 quoted: quoted.map { $0.hasPrefix("error: ") ? String($0.dropFirst("error: ".count)) : $0 },
-                outcome: .warns, flags: flags + ["-swift-version", "5"], source: source)
+                says: says, outcome: .warns, flags: flags + ["-swift-version", "5"], source: source)
         }
     }
 
@@ -153,6 +155,39 @@ import Testing
                 }
                 """),
         Mistake(
+            what: "a factory returning a type that does not conform", page: "Docs/GettingStarted.md", quoted: [],
+            says: ["cannot convert value of type 'NotReviews' to closure result type 'any ReviewService'"],
+            outcome: .fails,
+            source: """
+                protocol ReviewService: Sendable {}
+                struct NotReviews {}
+                func example(registry: ServiceRegistry) {
+                    registry.register(ReviewService.self) { _ in NotReviews() }
+                }
+                """),
+        Mistake(
+            what: "a resolve without try", page: "Docs/GettingStarted.md", quoted: [],
+            says: ["call can throw, but it is not marked with 'try'"], outcome: .fails,
+            source: """
+                protocol ReviewService: Sendable {}
+                struct BookDetail {
+                    init(reviews: any ReviewService) {}
+                }
+                func example(registry: ServiceRegistry) {
+                    registry.register(BookDetail.self) { r in BookDetail(reviews: r.resolve()) }
+                }
+                """),
+        Mistake(
+            what: "a factory without its r parameter", page: "Docs/GettingStarted.md", quoted: [],
+            says: ["contextual type for closure argument list expects 1 argument"], outcome: .fails,
+            source: """
+                protocol ReviewService: Sendable {}
+                struct NoReviews: ReviewService {}
+                func example(registry: ServiceRegistry) {
+                    registry.register(ReviewService.self) { NoReviews() }
+                }
+                """),
+        Mistake(
             what: "an inferred resolve passed to an initializer with overloads", page: "Docs/GettingStarted.md",
             quoted: ["ambiguous use of 'init(...)'"], outcome: .fails,
             source: """
@@ -227,7 +262,7 @@ import Testing
                 """),
         Mistake(
             what: "a literal of a type that does not conform as a factory's result", page: "Docs/GettingStarted.md",
-            quoted: ["failed to produce diagnostic for expression"], outcome: .fails,
+            quoted: [noDiagnostic], outcome: .fails,
             source: """
                 protocol ReviewService: Sendable {}
                 func example(registry: ServiceRegistry) {
@@ -236,7 +271,7 @@ import Testing
                 """),
         Mistake(
             what: "a literal of a type that does not conform as an override's result", page: "Docs/GettingStarted.md",
-            quoted: ["failed to produce diagnostic for expression"], outcome: .fails,
+            quoted: [noDiagnostic], outcome: .fails,
             source: """
                 protocol ReviewService: Sendable {}
                 func example(registry: ServiceRegistry) {
@@ -347,8 +382,13 @@ import Testing
         if case .compilesCleanly = mistake.outcome {
             #expect(!lines.contains { $0.contains("warning:") }, "expected no warning; \(said)")
         }
-        for quote in mistake.quoted {
+        for quote in mistake.quoted + mistake.says {
             #expect(lines.contains { Self.line($0, matches: quote) }, "expected \"\(quote)\"; \(said)")
+        }
+        // What the unavailable overloads are for (Design.md), and what the page promises of
+        // every other mistake.
+        if !mistake.quoted.contains(Self.noDiagnostic) {
+            #expect(!result.output.contains(Self.noDiagnostic), "\(said)")
         }
     }
 
@@ -381,6 +421,9 @@ import Testing
         #expect(!Self.line("error: converting '@MainActor () -> Int' to '() -> Int' keeps 'MainActor'", matches: quote))
         #expect(!Self.line("to '() -> Int' loses 'MainActor' converting '@MainActor () -> Int'", matches: quote))
     }
+
+    /// Swift's answer where its type checker finds no diagnostic to give.
+    static let noDiagnostic = "failed to produce diagnostic for expression"
 
     // MARK: - Compiling
 
