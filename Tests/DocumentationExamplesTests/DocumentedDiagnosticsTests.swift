@@ -204,62 +204,24 @@ import Testing
         Mistake(
             what: "r captured by a @Sendable closure", page: "Docs/GettingStarted.md",
             quoted: ["capture of 'r' with non-Sendable type 'Resolver' in a '@Sendable' closure"], outcome: .fails,
-            source: """
-                func example(registry: ServiceRegistry) {
-                    registry.register(Int.self) { r in
-                        let later: @Sendable () throws -> Int = { try r.resolve(Int.self, name: "later") }
-                        _ = later
-                        return 42
-                    }
-                }
-                """),
+            source: factory(capturingR: laterSendable)),
         Mistake(
             what: "r captured by a Task's closure", page: "Docs/GettingStarted.md",
             quoted: ["MoveOnlyChecker"], outcome: .crashes,
-            source: """
-                func example(registry: ServiceRegistry) {
-                    registry.register(Int.self) { r in
-                        Task { _ = try r.resolve(Int.self, name: "later") }
-                        return 42
-                    }
-                }
-                """),
+            source: factory(capturingR: task)),
         Mistake(
             what: "r captured by an escaping closure that is not @Sendable", page: "Docs/GettingStarted.md",
             quoted: ["MoveOnlyChecker"], outcome: .crashes,
-            source: """
-                func example(registry: ServiceRegistry) {
-                    registry.register(Int.self) { r in
-                        let later: () throws -> Int = { try r.resolve(Int.self, name: "later") }
-                        _ = later
-                        return 42
-                    }
-                }
-                """),
+            source: factory(capturingR: laterNotSendable)),
         Mistake(
             what: "r captured by a @Sendable closure in the Swift 5 language mode", page: "Docs/GettingStarted.md",
             quoted: ["MoveOnlyChecker"], outcome: .crashes, flags: ["-swift-version", "5"],
-            source: """
-                func example(registry: ServiceRegistry) {
-                    registry.register(Int.self) { r in
-                        let later: @Sendable () throws -> Int = { try r.resolve(Int.self, name: "later") }
-                        _ = later
-                        return 42
-                    }
-                }
-                """),
+            source: factory(capturingR: laterSendable)),
         Mistake(
             what: "a borrowing r captured by a Task's closure", page: "Docs/GettingStarted.md",
             quoted: ["error: 'r' cannot be captured by an escaping closure since it is a borrowed parameter"],
             outcome: .fails,
-            source: """
-                func example(registry: ServiceRegistry) {
-                    registry.register(Int.self) { (r: borrowing Resolver) in
-                        Task { _ = try r.resolve(Int.self, name: "later") }
-                        return 42
-                    }
-                }
-                """),
+            source: factory(capturingR: task, parameter: "(r: borrowing Resolver)")),
         Mistake(
             what: "a literal of a type that does not conform as a factory's result", page: "Docs/GettingStarted.md",
             quoted: [noDiagnostic], outcome: .fails,
@@ -303,15 +265,7 @@ import Testing
             what: "a factory calling a main-actor initializer", page: "Docs/Concurrency.md",
             quoted: ["error: call to main actor-isolated initializer 'init(reviews:)' in a synchronous nonisolated context"],
             outcome: .fails,
-            source: """
-                protocol ReviewService: Sendable {}
-                @MainActor final class ShelfViewModel {
-                    init(reviews: any ReviewService) {}
-                }
-                func example(registry: ServiceRegistry) {
-                    registry.register(ShelfViewModel.self) { r in ShelfViewModel(reviews: try r.resolve()) }
-                }
-                """),
+            source: mainActorClassFactory(attributes: "")),
         Mistake(
             what: "a factory marked @MainActor", page: "Docs/Concurrency.md",
             quoted: [
@@ -319,15 +273,7 @@ import Testing
                     + "to '@Sendable (borrowing Resolver) throws -> ...' loses global actor 'MainActor'"
             ],
             outcome: .fails,
-            source: """
-                protocol ReviewService: Sendable {}
-                @MainActor final class ShelfViewModel {
-                    init(reviews: any ReviewService) {}
-                }
-                func example(registry: ServiceRegistry) {
-                    registry.register(ShelfViewModel.self) { @MainActor r in ShelfViewModel(reviews: try r.resolve()) }
-                }
-                """),
+            source: mainActorClassFactory(attributes: "@MainActor ")),
         Mistake(
             what: "an upcoming feature that Swift 6 has already", page: "Docs/Concurrency.md",
             quoted: ["upcoming feature 'InferSendableFromCaptures' is already enabled as of Swift version 6"],
@@ -421,6 +367,35 @@ import Testing
         #expect(!Self.line("error: converting '@MainActor () -> Int' to '() -> Int' keeps 'MainActor'", matches: quote))
         #expect(!Self.line("to '() -> Int' loses 'MainActor' converting '@MainActor () -> Int'", matches: quote))
     }
+
+    /// A factory of `Int` in which `code` captures its resolver `r`, as `parameter` names it.
+    static func factory(capturingR code: String, parameter: String = "r") -> String {
+        """
+        func example(registry: ServiceRegistry) {
+            registry.register(Int.self) { \(parameter) in
+                \(code)
+                return 42
+            }
+        }
+        """
+    }
+
+    /// A factory of a main-actor class, its closure marked with `attributes`.
+    static func mainActorClassFactory(attributes: String) -> String {
+        """
+        protocol ReviewService: Sendable {}
+        @MainActor final class ShelfViewModel {
+            init(reviews: any ReviewService) {}
+        }
+        func example(registry: ServiceRegistry) {
+            registry.register(ShelfViewModel.self) { \(attributes)r in ShelfViewModel(reviews: try r.resolve()) }
+        }
+        """
+    }
+
+    static let laterSendable = #"let later: @Sendable () throws -> Int = { try r.resolve(Int.self, name: "later") }; _ = later"#
+    static let laterNotSendable = #"let later: () throws -> Int = { try r.resolve(Int.self, name: "later") }; _ = later"#
+    static let task = #"Task { _ = try r.resolve(Int.self, name: "later") }"#
 
     /// Swift's answer where its type checker finds no diagnostic to give.
     static let noDiagnostic = "failed to produce diagnostic for expression"
