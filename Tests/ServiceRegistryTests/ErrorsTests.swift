@@ -119,7 +119,10 @@ struct ErrorsTests {
         #expect(error.similarRegistrations == names.map { "ReviewService (name: \"\($0)\")" })
     }
 
-    @Test(arguments: ["off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}", "off\u{2800}line"])
+    @Test(arguments: [
+        "off\u{200B}line", "off\u{A0}line", "\u{FEFF}offline", "offline\u{2028}", "off\u{2800}line",
+        "off\u{E000}line", "off\u{378}line",  // a private-use and an unassigned code point
+    ])
     func namesThatDifferOnlyInInvisibleCharactersLookDifferent(registered: String) throws {
         let registry = ServiceRegistry()
         registry.register(ReviewService.self, name: registered) { _ in ReviewServiceImpl() }

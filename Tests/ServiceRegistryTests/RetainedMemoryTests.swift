@@ -83,14 +83,37 @@ struct RetainedMemoryTests {
         #expect(kept != nil)
         #expect(captured == nil)
     }
+
+    /// An error keeps its path's registrations by identity only, and reflecting those
+    /// identities (a failed expectation showing them, `dump`) still works once the
+    /// registrations are gone: it never reads the registration.
+    @Test func identitiesOfRegistrationsThatAreGoneCanStillBeReflected() throws {
+        let error: ResolutionError? = {
+            let registry = ServiceRegistry()
+            registry.register(Label.self) { r in Label(text: try r.resolve(String.self)) }
+            do {
+                _ = try registry.resolve(Label.self)
+            } catch let error as ResolutionError {
+                return error
+            } catch {}
+            Issue.record("the resolve did not throw a ResolutionError")
+            return nil
+        }()
+        let identities = try #require(error).registrations
+        #expect(!identities.isEmpty)
+        var dumped = ""
+        dump(identities, to: &dumped)
+        #expect(dumped.contains("id"))
+    }
 }
 
 @Suite("Override scopes let go of replaced registrations' instances")
 struct ScopeCellRetentionTests {
     /// Outside a scope, registering a key again drops the singleton it had cached; inside
-    /// one, the singleton cached in the scope goes too. A scope that lives long (an app run
-    /// inside one) in which a key is registered and resolved again and again must not keep
-    /// every singleton it built.
+    /// one, the singleton cached in the scope goes too, also when the key is registered
+    /// again in a scope nested in the one that cached it. A scope that lives long (an app
+    /// run inside one) in which a key is registered and resolved again and again must not
+    /// keep every singleton it built.
     @Test(arguments: [Scope.singleton, .weak])
     func reRegisteringInsideAScopeDropsWhatTheScopeCachedForTheOldRegistration(scope: Scope) throws {
         let registry = ServiceRegistry()
@@ -104,6 +127,17 @@ struct ScopeCellRetentionTests {
             #expect(OverrideLayer.current?.cellCount == 1)
             registry.register(Wallet.self, scope: scope) { _ in Coin() }
             #expect(first == nil)
+            #expect(OverrideLayer.current?.cellCount == 0)
+
+            // Cached in this scope, registered again in a scope nested in it.
+            held = try #require(try registry.resolve(Wallet.self) as? Coin)
+            first = held
+            held = nil
+            #expect(OverrideLayer.current?.cellCount == 1)
+            registry.withOverrides { _ in } operation: {
+                registry.register(Wallet.self, scope: scope) { _ in Coin() }
+            }
+            #expect(first == nil, "the outer scope's instance goes at once")
             #expect(OverrideLayer.current?.cellCount == 0)
             _ = held
         }

@@ -139,13 +139,24 @@ extension Array { fileprivate struct Page {} }
         ("Reviews.Reviews.Config", "Reviews.Config"),
         ("Reviews.(Helper in _0123ABCD).Inner", "Helper.Inner"),
         ("Swift.Array<Reviews.Holder.(Helper in _99FF)>", "Array<Holder.Helper>"),
+        ("(Swift.Int, Reviews.(Helper in _0123ABCD))", "(Int, Helper)"),
         ("(extension in Reviews):Swift.Array<Swift.Int>.Page", "Array<Int>.Page"),
         ("Reviews.`Weird Name`.`a b`", "`Weird Name`.`a b`"),
         ("Reviews.`Unclosed", "`Unclosed"),
+        ("Reviews.`Unclosed<Swift.Int>", "`Unclosed<Int>"),
         ("@Sendable (inout Swift.Int, Reviews.Config...) -> ()", "@Sendable (inout Int, Config...) -> ()"),
         ("Reviews.Generic<Pack{Swift.Int, Reviews.Reviews.Config}>", "Generic<Pack{Int, Reviews.Config}>"),
     ])
     func runtimeFormsReadAsCodeWritesThem(reflected: String, name: String) {
         #expect(TypeName.withoutModules(reflected) == name)
+    }
+
+    /// Text a message quotes that is no Swift source (a URL, a value read from one) has
+    /// only what one cannot see escaped: its quotes and backslashes stay as they are, where
+    /// a string literal escapes them too.
+    @Test func visibleTextKeepsQuotesAndBackslashesALiteralEscapes() {
+        let text = "say \"4\u{200B}2\" \\ n"
+        #expect(TypeName.visible(text) == #"say "4\u{200B}2" \ n"#)
+        #expect(TypeName.literal(text) == #""say \"4\u{200B}2\" \\ n""#)
     }
 }

@@ -793,9 +793,9 @@ struct SampleArgumentValidationTests {
         #expect(arguments.received == [5])
     }
 
-    /// An object a sample wraps in an optional is still an object (a `Coin?` for a `Coin`
-    /// or an `AnyObject` argument), and a value `as?` would box is no sample of an
-    /// `AnyObject?` argument either.
+    /// An object a sample wraps in an optional, or in several, is still an object (a `Coin?`
+    /// or a `Coin??` for a `Coin` or an `AnyObject` argument), and a value `as?` would box is
+    /// no sample of an `AnyObject?` argument either.
     @Test func anObjectInAnOptionalIsASampleOfAnObjectArgument() throws {
         let arguments = Arguments()
         let registry = ServiceRegistry()
@@ -815,6 +815,11 @@ struct SampleArgumentValidationTests {
         let report = try registry.validate(sampleArguments: ["order 1", wrapped as Any])
         #expect(report.built.count == 3)
         #expect(arguments.received == [4, 4, 4])  // Payments, Receipts, Wallet
+
+        let twiceWrapped: Coin?? = Coin(serial: 6)
+        let again = try registry.validate(sampleArguments: ["order 1", twiceWrapped as Any])
+        #expect(again.built.count == 3)
+        #expect(arguments.received == [4, 4, 4, 6, 6, 6])
     }
 
     @Test func oneSampleServesEveryRegistrationThatTakesItsType() throws {

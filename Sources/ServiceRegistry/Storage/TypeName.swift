@@ -345,9 +345,9 @@ package enum TypeName {
     /// `text` as a Swift string literal in which every character shows: quotes,
     /// backslashes, and characters one cannot see (controls, format characters such as
     /// U+200B ZERO WIDTH SPACE, spaces other than U+0020, U+2800 BRAILLE PATTERN BLANK,
-    /// separators, unassigned code points) are escaped. Swift tells apart names that
-    /// differ only in those, so an error listing them must too; `debugDescription` leaves
-    /// most of them as they are.
+    /// separators, private-use and unassigned code points) are escaped. Swift tells apart
+    /// names that differ only in those, so an error listing them must too;
+    /// `debugDescription` leaves most of them as they are.
     package static func literal(_ text: String) -> String {
         "\"" + escaped(text, quotes: true) + "\""
     }
