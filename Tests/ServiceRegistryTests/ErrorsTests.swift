@@ -479,7 +479,8 @@ struct ErrorsTests {
     }
 
     /// An override met again through the registry gets two notes, each a line of the
-    /// description of its own, indented as the others are.
+    /// description of its own, indented as the others are: first the one on the path,
+    /// which may leave services out, then the one on the override.
     @Test func twoNotesAreTwoLinesOfTheDescription() throws {
         let registry = ServiceRegistry()
         let error = try registry.withOverrides {
@@ -489,8 +490,11 @@ struct ErrorsTests {
         }
         #expect(error.reason == .circularDependency)
         let lines = error.description.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("  A factory on this path resolves through the registry instead of its resolver") })
-        #expect(lines.contains { $0.hasPrefix("  `ReviewService` here is an override, met again while it is built") })
+        let pathNote = try #require(
+            lines.firstIndex { $0.hasPrefix("  A factory on this path resolves through the registry instead of its resolver") })
+        let overrideNote = try #require(
+            lines.firstIndex { $0.hasPrefix("  `ReviewService` here is an override, met again while it is built") })
+        #expect(pathNote < overrideNote)
     }
 
     @Test(arguments: [Scope.transient, .graph])
@@ -768,9 +772,11 @@ struct ErrorsTests {
     /// its own service through the registry four levels deep; on other threads, just as
     /// well), and a traced resolve must not lend the factory's service to the paths of
     /// the resolves its factory makes: the failure would then read `.notRegistered`
-    /// through the factory in one run and `.factoryFailed` in the next.
-    @Test(arguments: [1, 5])
-    func registryErrorInATracedUnsharedFactoryReadsAsAnUntracedOne(levels: Int) throws {
+    /// through the factory in one run and `.factoryFailed` in the next. Nor to the path a
+    /// shared build it starts shows: a failure in that build's factory, which resolves
+    /// through the registry, must read the same too.
+    @Test(arguments: [1, 5], [false, true])
+    func registryErrorInATracedUnsharedFactoryReadsAsAnUntracedOne(levels: Int, throughASingleton: Bool) throws {
         let registry = ServiceRegistry()
         let depth = Counter()
         // The singleton's build keeps a shared build running, which is when top-level
@@ -780,8 +786,16 @@ struct ErrorsTests {
         }
         registry.register(BookDetailService.self) { [registry] _ in
             if depth.increment() < levels { return try registry.resolve(BookDetailService.self) }
-            _ = try registry.resolve(Clock.self)
+            if throughASingleton {
+                _ = try registry.resolve(ReviewService.self)
+            } else {
+                _ = try registry.resolve(Clock.self)
+            }
             return BookDetailServiceImpl(reviews: ReviewServiceImpl())
+        }
+        registry.register(ReviewService.self, scope: .singleton) { [registry] _ in
+            _ = try registry.resolve(Clock.self)
+            return ReviewServiceImpl()
         }
         let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }
         #expect(depth.value == levels)
@@ -789,14 +803,17 @@ struct ErrorsTests {
         #expect(error.path == ["ReadingService", "BookDetailService"])
         let underlying = try #require(error.underlyingError as? ResolutionError)
         #expect(underlying.reason == .notRegistered)
-        #expect(underlying.path == ["ReadingService", "Clock"])
+        #expect(underlying.path == ["ReadingService"] + (throughASingleton ? ["ReviewService"] : []) + ["Clock"])
     }
 
     /// A cycle that runs through a traced `.transient` resolve, then a shared build, and
     /// back through `r` shows the traced service where the loop starts: a cycle's path
     /// comes from the trace's full path, not the one other errors show, or it would read
-    /// as a path that never returns to the service it ends on.
-    @Test func cycleThroughATracedTransientAndASharedBuildShowsTheLoop() throws {
+    /// as a path that never returns to the service it ends on. Back through the registry
+    /// instead, the shared build's own trace holds the traced service, so the loop is
+    /// caught as soon as it closes, with the same path.
+    @Test(arguments: [false, true])
+    func cycleThroughATracedTransientAndASharedBuildShowsTheLoop(backThroughTheRegistry: Bool) throws {
         let registry = ServiceRegistry()
         let depth = Counter()
         // The singleton's build keeps a shared build running, so that top-level resolves
@@ -806,13 +823,17 @@ struct ErrorsTests {
         }
         // Resolves itself through the registry until four others of it are in flight, so
         // that the fifth is traced; that one resolves the shared ReviewService, whose
-        // factory asks for BookDetailService again through `r`.
+        // factory asks for BookDetailService again.
         registry.register(BookDetailService.self) { [registry] _ in
             if depth.increment() < 5 { return try registry.resolve(BookDetailService.self) }
             return BookDetailServiceImpl(reviews: try registry.resolve(ReviewService.self))
         }
-        registry.register(ReviewService.self, scope: .singleton) { r in
-            _ = try r.resolve(BookDetailService.self)
+        registry.register(ReviewService.self, scope: .singleton) { [registry] r in
+            if backThroughTheRegistry {
+                _ = try registry.resolve(BookDetailService.self)
+            } else {
+                _ = try r.resolve(BookDetailService.self)
+            }
             return ReviewServiceImpl()
         }
         let error = try resolutionError { _ = try registry.resolve(ReadingService.self) }

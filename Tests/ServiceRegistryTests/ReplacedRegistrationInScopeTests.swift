@@ -34,7 +34,9 @@ struct ReplacedRegistrationInScopeTests {
     /// instance the scope cached for it), and only then does the resolve look into the
     /// scope's cache. It must report the registration as replaced, so its caller looks the
     /// key up again, rather than find no instance and build the old one once more: for a
-    /// `.weak` service, a second instance while the first is held.
+    /// `.weak` service, a second instance while the first is held. Nor may it report the
+    /// resolve to an observer: there is no instance to report, and the lookup that follows
+    /// reports the one it resolves.
     @Test(arguments: [Scope.singleton, .weak])
     func aResolveOfTheReplacedRegistrationBuildsNothingAndAsksForAnotherLookup(scope: Scope) throws {
         let registry = ServiceRegistry()
@@ -52,6 +54,9 @@ struct ReplacedRegistrationInScopeTests {
             // `Edition` has: still `nil` afterwards, nothing was written.
             var result: Edition? = nil
             var askedForAnotherLookup = false
+            let heard = Counter()
+            let token = registry.addResolutionObserver { _ in heard.increment() }
+            defer { registry.removeResolutionObserver(token) }
             try withUnsafeMutablePointer(to: &result) { result in
                 try registry.withResolution(overrides: layer) { resolution throws(ResolutionError) in
                     try registry.resolve(
@@ -62,6 +67,7 @@ struct ReplacedRegistrationInScopeTests {
             }
             #expect(askedForAnotherLookup)
             #expect(result == nil, "nothing was written")
+            #expect(heard.value == 0, "nothing was reported before the lookup again")
             #expect(builds.map(\.value) == [1, 0])
             #expect(try registry.resolve(Edition.self).generation == 1)
             #expect(builds.map(\.value) == [1, 1])

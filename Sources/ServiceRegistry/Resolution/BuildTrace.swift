@@ -26,8 +26,10 @@ final class BuildTrace: Sendable {
     let shownPath: [AnyRegistration]
     /// The task that published this trace (see ``currentTask``).
     private let publisher: Int
-    /// Cleared when the factory returns: a task that inherited the trace may outlive it,
-    /// and a later task may be allocated where the publisher was, with its identity.
+    /// Cleared when the factory returns. The trace is usually freed then, as the task-local
+    /// holds it weakly, but a task that inherited it may hold it at that moment, while it
+    /// reads it, and a later task may be allocated where the publisher was, with its
+    /// identity.
     private let isOpen = Atomic<Bool>(true)
 
     private init(context: Int, path: [AnyRegistration], shownPath: [AnyRegistration]) {
