@@ -344,16 +344,12 @@ import Testing
         let checked = Set(Self.mistakes.flatMap(\.quoted))
         var found = 0
         for page in MirrorCoverageTests.mirrors.map(\.page) {
-            let lines = try MirrorCoverageTests.read(page).split(separator: "\n", omittingEmptySubsequences: false)
-            var inText = false
-            for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                if line.hasPrefix("```") {
-                    inText = line == "```text"
-                } else if inText, line.hasPrefix("error: ") || line.hasPrefix("warning: ") {
-                    found += 1
-                    let isChecked = checked.contains(line)
-                    #expect(isChecked, "\(page) quotes a diagnostic no mistake here checks: \(line)")
-                }
+            let blocks = MirrorCoverageTests.blocks(in: try MirrorCoverageTests.read(page), language: "text")
+            for line in blocks.joined().map({ $0.trimmingCharacters(in: .whitespaces) })
+            where line.hasPrefix("error: ") || line.hasPrefix("warning: ") {
+                found += 1
+                let isChecked = checked.contains(line)
+                #expect(isChecked, "\(page) quotes a diagnostic no mistake here checks: \(line)")
             }
         }
         #expect(found >= 5, "found the quoted diagnostics")

@@ -169,11 +169,17 @@ import Testing
 
     /// The lines of each ```swift block, fences excluded (also fences indented in a list).
     static func swiftBlocks(in page: String) -> [[String]] {
+        blocks(in: page, language: "swift")
+    }
+
+    /// The lines of each fenced block of `language` (```swift, ```text), fences excluded
+    /// (also fences indented in a list).
+    static func blocks(in page: String, language: String) -> [[String]] {
         var blocks: [[String]] = []
         var current: [String]?
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
+            if current == nil, trimmed == "```" + language {
                 current = []
             } else if current != nil, trimmed == "```" {
                 blocks.append(current!)
